@@ -1,0 +1,179 @@
+//! Builds the web app and prepares it for embedding.
+//!
+//! 1. Makes sure `node_modules` matches `package-lock.json` (`npm ci` when it is
+//!    missing or older than the lockfile).
+//! 2. Runs `node webapp/build.mjs $OUT_DIR/web`: the Parcel build into `web/site`
+//!    and the route manifest `web/routes.json`, derived from the data module.
+//! 3. Copies the site into `$OUT_DIR/embed` and writes a `.br` (quality 11) and a
+//!    `.gz` (level 9) sibling beside every text file, so nothing is ever
+//!    compressed per request. rust-embed then compiles `embed/` into the binary
+//!    and computes each file's SHA-256, which the server turns into strong ETags.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus};
+use std::time::SystemTime;
+
+/// File extensions worth compressing. Images other than SVG, fonts and the
+/// like are already compressed and are embedded once.
+const TEXT_EXTENSIONS: &[&str] = &[
+    "html", "js", "mjs", "css", "svg", "json", "xml", "txt", "webmanifest", "map", "ico", "wasm",
+];
+
+fn main() {
+    // Only the web app's sources and the npm manifests can change the output.
+    for path in ["webapp", "package.json", "package-lock.json"] {
+        println!("cargo:rerun-if-changed={path}");
+    }
+
+    let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR"));
+    let out_dir = PathBuf::from(env_var("OUT_DIR"));
+    let web_out = out_dir.join("web");
+    let embed_dir = out_dir.join("embed");
+
+    require_tool("node");
+    require_tool("npm");
+    install_node_modules_if_stale(&root);
+    run(
+        Command::new("node")
+            .arg("webapp/build.mjs")
+            .arg(&web_out)
+            .current_dir(&root),
+        "node webapp/build.mjs",
+    );
+
+    if embed_dir.exists() {
+        fs::remove_dir_all(&embed_dir).unwrap_or_else(|e| fail(&format!("cannot clear {}: {e}", embed_dir.display())));
+    }
+    let site = web_out.join("site");
+    prepare_embed_tree(&site, &site, &embed_dir)
+        .unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
+    check_route_manifest(&web_out.join("routes.json"), &site);
+}
+
+fn env_var(name: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| fail(&format!("{name} is not set; build with cargo")))
+}
+
+/// Stops the build with one clear line (cargo shows a build script's stderr).
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(1);
+}
+
+fn require_tool(tool: &str) {
+    match Command::new(tool).arg("--version").output() {
+        Ok(output) if output.status.success() => {}
+        Ok(_) => fail(&format!("`{tool} --version` failed; portfolio's build needs Node.js 20+ and npm to build webapp/")),
+        Err(_) => fail(&format!(
+            "`{tool}` was not found on PATH; portfolio's build needs Node.js 20+ and npm to build webapp/ (Debian: apt-get install nodejs npm)"
+        )),
+    }
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// `npm ci` when `node_modules` is missing or older than the lockfile.
+/// npm records the installed tree in `node_modules/.package-lock.json`.
+fn install_node_modules_if_stale(root: &Path) {
+    let lockfile = modified(&root.join("package-lock.json"));
+    let installed = modified(&root.join("node_modules/.package-lock.json"));
+    let stale = match (lockfile, installed) {
+        (_, None) => true,
+        (Some(lock), Some(installed)) => lock > installed,
+        (None, Some(_)) => false,
+    };
+    if stale {
+        run(
+            Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(root),
+            "npm ci",
+        );
+    }
+}
+
+fn run(command: &mut Command, what: &str) {
+    // npm and Parcel write progress to stdout; cargo only shows it on failure.
+    let status: io::Result<ExitStatus> = command.status();
+    match status {
+        Ok(status) if status.success() => {}
+        Ok(status) => fail(&format!("`{what}` failed ({status}); see its output above")),
+        Err(e) => fail(&format!("cannot run `{what}`: {e}")),
+    }
+}
+
+/// Copies `dir` (below `site`) into `embed`, adding compressed siblings.
+fn prepare_embed_tree(site: &Path, dir: &Path, embed: &Path) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            prepare_embed_tree(site, &path, embed)?;
+            continue;
+        }
+        let relative = path.strip_prefix(site).expect("walked below site");
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if extension == "gz" || extension == "br" {
+            fail(&format!(
+                "{} would clash with the precompressed siblings; rename it",
+                relative.display()
+            ));
+        }
+        let target = embed.join(relative);
+        fs::create_dir_all(target.parent().expect("file has a parent"))?;
+        let bytes = fs::read(&path)?;
+        if TEXT_EXTENSIONS.contains(&extension.to_ascii_lowercase().as_str()) {
+            write_if_smaller(&sibling(&target, "br"), brotli_max(&bytes)?, bytes.len())?;
+            write_if_smaller(&sibling(&target, "gz"), gzip_max(&bytes)?, bytes.len())?;
+        }
+        fs::write(&target, bytes)?;
+    }
+    Ok(())
+}
+
+fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".");
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// A compressed copy that is not smaller is useless: the server then sends identity.
+fn write_if_smaller(path: &Path, compressed: Vec<u8>, original_len: usize) -> io::Result<()> {
+    if compressed.len() < original_len {
+        fs::write(path, compressed)?;
+    }
+    Ok(())
+}
+
+fn brotli_max(bytes: &[u8]) -> io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    {
+        let mut writer = brotli::CompressorWriter::new(&mut out, 64 * 1024, 11, 22);
+        writer.write_all(bytes)?;
+    }
+    Ok(out)
+}
+
+fn gzip_max(bytes: &[u8]) -> io::Result<Vec<u8>> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes)?;
+    encoder.finish()
+}
+
+/// Fails the build early when the manifest names a file the build did not make.
+fn check_route_manifest(manifest: &Path, site: &Path) {
+    let text = fs::read_to_string(manifest)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", manifest.display())));
+    let parsed: serde_json::Value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| fail(&format!("{} is not valid JSON: {e}", manifest.display())));
+    let routes = parsed["routes"].as_object().map(|m| m.values().collect::<Vec<_>>()).unwrap_or_default();
+    let files = routes.into_iter().chain([&parsed["not_found"]]);
+    for file in files {
+        match file.as_str() {
+            Some(file) if site.join(file).is_file() => {}
+            _ => fail(&format!("routes.json names {file}, which the web build did not produce")),
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Content negotiation and conditional requests: pure functions of request
+//! header values. Each one does work linear in the header's length, so a header
+//! with hundreds of items costs microseconds, never a slow request.
+
+use std::ops::RangeInclusive;
+
+/// The codings the site is embedded in, in the server's order of preference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Encoding {
+    pub fn content_encoding(self) -> Option<&'static str> {
+        match self {
+            Encoding::Brotli => Some("br"),
+            Encoding::Gzip => Some("gzip"),
+            Encoding::Identity => None,
+        }
+    }
+}
+
+/// Picks the representation to send from an `Accept-Encoding` value.
+///
+/// Highest q-value wins among the codings we have (`available`); ties go to the
+/// server's preference (brotli, gzip, identity). A coding the client does not
+/// name is acceptable only through `*`, except identity, which is acceptable
+/// unless excluded by `identity;q=0` (or `*;q=0` without naming identity).
+/// When nothing is acceptable we still send identity rather than a 406: a page
+/// the client may not decode is worse than one it can.
+pub fn choose_encoding(accept_encoding: Option<&str>, available: impl Fn(Encoding) -> bool) -> Encoding {
+    let Some(header) = accept_encoding else {
+        return Encoding::Identity;
+    };
+    let (mut brotli, mut gzip, mut identity, mut star) = (None, None, None, None);
+    for item in header.split(',') {
+        let mut parts = item.split(';');
+        let coding = parts.next().unwrap_or("").trim();
+        let Some(q) = quality(parts) else { continue };
+        let slot = if coding.eq_ignore_ascii_case("br") {
+            &mut brotli
+        } else if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip") {
+            &mut gzip
+        } else if coding.eq_ignore_ascii_case("identity") {
+            &mut identity
+        } else if coding == "*" {
+            &mut star
+        } else {
+            continue;
+        };
+        *slot = Some(q);
+    }
+    let candidates = [
+        (Encoding::Brotli, brotli.or(star).unwrap_or(0)),
+        (Encoding::Gzip, gzip.or(star).unwrap_or(0)),
+        // Unnamed, identity is still acceptable, but below any coding the client did name.
+        (Encoding::Identity, identity.or(star).unwrap_or(1)),
+    ];
+    let mut best = (Encoding::Identity, 0);
+    for (encoding, q) in candidates {
+        if q > best.1 && available(encoding) {
+            best = (encoding, q);
+        }
+    }
+    best.0
+}
+
+/// The q parameter in thousandths (1000 when absent); `None` when malformed,
+/// so that a broken item is ignored instead of guessed at.
+fn quality<'a>(params: impl Iterator<Item = &'a str>) -> Option<u16> {
+    for param in params {
+        let Some((name, value)) = param.split_once('=') else { return None };
+        if !name.trim().eq_ignore_ascii_case("q") {
+            continue;
+        }
+        let value = value.trim();
+        // RFC 9110 qvalue: "0" [ "." 0*3DIGIT ] / "1" [ "." 0*3("0") ]
+        let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
+        if fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let thousandths: u16 = format!("{fraction:0<3}").parse().ok()?;
+        return match whole {
+            "0" => Some(thousandths),
+            "1" if thousandths == 0 => Some(1000),
+            _ => None,
+        };
+    }
+    Some(1000)
+}
+
+/// Whether an `If-None-Match` value matches our ETag (weak comparison, RFC 9110 §13.1.2).
+pub fn if_none_match(header: &str, etag: &str) -> bool {
+    header.split(',').map(str::trim).any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag)
+}
+
+/// What to send for a `Range` request on a body of `len` bytes.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RangeOutcome {
+    /// No range, a malformed one, a stale `If-Range` or several ranges: the whole body.
+    Full,
+    Partial(RangeInclusive<u64>),
+    Unsatisfiable,
+}
+
+/// Decides a `Range` request. Only one range is honoured: several ranges would
+/// need a multipart body, which no browser needs for a web page's files.
+/// Parsing is delegated to `http-range-header`, which bounds the number of
+/// ranges it reads.
+pub fn byte_range(range: Option<&str>, if_range: Option<&str>, etag: &str, len: u64) -> RangeOutcome {
+    let Some(range) = range else { return RangeOutcome::Full };
+    // If-Range with a date or another ETag: the client's copy is stale, send it all.
+    if if_range.is_some_and(|validator| validator.trim() != etag) {
+        return RangeOutcome::Full;
+    }
+    let Ok(parsed) = http_range_header::parse_range_header(range) else {
+        return RangeOutcome::Full;
+    };
+    match parsed.validate(len) {
+        Ok(ranges) if ranges.len() == 1 => RangeOutcome::Partial(ranges[0].clone()),
+        Ok(_) => RangeOutcome::Full,
+        Err(_) => RangeOutcome::Unsatisfiable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choose(header: Option<&str>) -> Encoding {
+        choose_encoding(header, |_| true)
+    }
+
+    #[test]
+    fn prefers_brotli_then_gzip() {
+        assert_eq!(choose(Some("gzip, deflate, br, zstd")), Encoding::Brotli);
+        assert_eq!(choose(Some("gzip, deflate")), Encoding::Gzip);
+        assert_eq!(choose(Some("deflate")), Encoding::Identity);
+        assert_eq!(choose(None), Encoding::Identity);
+        assert_eq!(choose(Some("")), Encoding::Identity);
+    }
+
+    #[test]
+    fn honours_q_values_and_star() {
+        assert_eq!(choose(Some("br;q=0, gzip")), Encoding::Gzip);
+        assert_eq!(choose(Some("br;q=0.5, gzip;q=0.8")), Encoding::Gzip);
+        assert_eq!(choose(Some("br;q=0.5, gzip;q=0.5")), Encoding::Brotli);
+        assert_eq!(choose(Some("*")), Encoding::Brotli);
+        assert_eq!(choose(Some("*;q=0.1, br;q=0")), Encoding::Gzip);
+        assert_eq!(choose(Some("identity;q=0, gzip;q=0.1")), Encoding::Gzip);
+        assert_eq!(choose(Some("GZIP;Q=1.000")), Encoding::Gzip);
+        assert_eq!(choose(Some("gzip;q=0, br;q=0")), Encoding::Identity);
+    }
+
+    #[test]
+    fn ignores_malformed_items() {
+        assert_eq!(choose(Some("br;q=2, gzip")), Encoding::Gzip);
+        assert_eq!(choose(Some("br;q=abc, gzip;q=0.0001")), Encoding::Identity);
+        assert_eq!(choose(Some("br;q, gzip")), Encoding::Gzip);
+        assert_eq!(choose(Some(";;;,,,br")), Encoding::Brotli);
+    }
+
+    #[test]
+    fn only_offers_what_exists() {
+        assert_eq!(choose_encoding(Some("br, gzip"), |e| e != Encoding::Brotli), Encoding::Gzip);
+        assert_eq!(choose_encoding(Some("br"), |e| e == Encoding::Identity), Encoding::Identity);
+    }
+
+    #[test]
+    fn long_headers_stay_cheap() {
+        let header = vec!["foo;q=0.5"; 10_000].join(", ") + ", gzip";
+        assert_eq!(choose(Some(&header)), Encoding::Gzip);
+    }
+
+    #[test]
+    fn if_none_match_compares_weakly() {
+        assert!(if_none_match("\"abc\"", "\"abc\""));
+        assert!(if_none_match("W/\"abc\"", "\"abc\""));
+        assert!(if_none_match("\"x\", \"abc\"", "\"abc\""));
+        assert!(if_none_match("*", "\"abc\""));
+        assert!(!if_none_match("\"abcd\"", "\"abc\""));
+        assert!(!if_none_match("", "\"abc\""));
+    }
+
+    #[test]
+    fn ranges() {
+        let etag = "\"e\"";
+        assert_eq!(byte_range(None, None, etag, 10), RangeOutcome::Full);
+        assert_eq!(byte_range(Some("bytes=0-3"), None, etag, 10), RangeOutcome::Partial(0..=3));
+        assert_eq!(byte_range(Some("bytes=-3"), None, etag, 10), RangeOutcome::Partial(7..=9));
+        assert_eq!(byte_range(Some("bytes=5-"), None, etag, 10), RangeOutcome::Partial(5..=9));
+        assert_eq!(byte_range(Some("bytes=5-100"), None, etag, 10), RangeOutcome::Partial(5..=9));
+        assert_eq!(byte_range(Some("bytes=10-"), None, etag, 10), RangeOutcome::Unsatisfiable);
+        assert_eq!(byte_range(Some("bytes=0-1,4-5"), None, etag, 10), RangeOutcome::Full);
+        assert_eq!(byte_range(Some("pages=1"), None, etag, 10), RangeOutcome::Full);
+        assert_eq!(byte_range(Some("bytes=0-3"), Some(etag), etag, 10), RangeOutcome::Partial(0..=3));
+        assert_eq!(byte_range(Some("bytes=0-3"), Some("\"old\""), etag, 10), RangeOutcome::Full);
+        let many = format!("bytes={}", vec!["0-0"; 500].join(","));
+        assert_eq!(byte_range(Some(&many), None, etag, 10), RangeOutcome::Full);
+    }
+}

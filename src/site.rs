@@ -1,0 +1,259 @@
+//! The embedded site: the asset table, built once at start-up, and route
+//! resolution.
+//!
+//! The server does not know the site's pages: it knows the build output and the
+//! route manifest that the web build derives from the data module. A new
+//! article is a new route after a rebuild, with no change here.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use bytes::Bytes;
+use hyper::header::HeaderValue;
+use rust_embed::RustEmbed;
+use serde::Deserialize;
+
+use crate::headers::CacheClass;
+use crate::negotiate::Encoding;
+
+/// The site as built by `build.rs`: every file, plus `.br` and `.gz` siblings
+/// for the text files.
+#[derive(RustEmbed)]
+#[folder = "$OUT_DIR/embed"]
+struct Embedded;
+
+/// The route manifest written by `webapp/build.mjs`.
+const ROUTE_MANIFEST: &str = include_str!(concat!(env!("OUT_DIR"), "/web/routes.json"));
+
+#[derive(Deserialize)]
+struct RouteManifest {
+    /// Request path → HTML file below the site root.
+    routes: HashMap<String, String>,
+    /// The HTML file sent, with status 404, for every path that is not found.
+    not_found: String,
+}
+
+/// One encoding of a file: the bytes as sent and their strong ETag.
+pub struct Representation {
+    pub body: Bytes,
+    pub etag: HeaderValue,
+}
+
+/// A file of the build with everything a response needs, computed once.
+pub struct Asset {
+    pub content_type: HeaderValue,
+    pub cache_control: HeaderValue,
+    pub identity: Representation,
+    pub gzip: Option<Representation>,
+    pub brotli: Option<Representation>,
+}
+
+impl Asset {
+    /// Whether the body depends on `Accept-Encoding` (then responses carry `Vary`).
+    pub fn has_encodings(&self) -> bool {
+        self.gzip.is_some() || self.brotli.is_some()
+    }
+
+    pub fn has(&self, encoding: Encoding) -> bool {
+        match encoding {
+            Encoding::Brotli => self.brotli.is_some(),
+            Encoding::Gzip => self.gzip.is_some(),
+            Encoding::Identity => true,
+        }
+    }
+
+    pub fn representation(&self, encoding: Encoding) -> &Representation {
+        let compressed = match encoding {
+            Encoding::Brotli => self.brotli.as_ref(),
+            Encoding::Gzip => self.gzip.as_ref(),
+            Encoding::Identity => None,
+        };
+        compressed.unwrap_or(&self.identity)
+    }
+}
+
+/// Where a request path leads.
+pub enum Resolution<'a> {
+    /// A page of the site or a file of the build: 200.
+    Found(&'a Asset),
+    /// A route written with a trailing slash: 308 to this path.
+    Redirect(String),
+    /// Anything else: 404 with the site's 404 page.
+    NotFound(&'a Asset),
+}
+
+pub struct Site {
+    assets: Vec<Asset>,
+    /// Request path (e.g. `/about`) → index in `assets`.
+    routes: HashMap<String, usize>,
+    /// Request path of a non-HTML file (e.g. `/static/js/index.1a2b3c4d.js`) → index.
+    files: HashMap<String, usize>,
+    not_found: usize,
+}
+
+#[derive(Debug)]
+pub struct SiteError(String);
+
+impl fmt::Display for SiteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Site {
+    /// Builds the table from the embedded files and the route manifest.
+    pub fn load() -> Result<Site, SiteError> {
+        let manifest: RouteManifest = serde_json::from_str(ROUTE_MANIFEST)
+            .map_err(|e| SiteError(format!("the embedded route manifest is invalid: {e}")))?;
+        let mut site = Site { assets: Vec::new(), routes: HashMap::new(), files: HashMap::new(), not_found: 0 };
+        let mut by_file = HashMap::new();
+        for path in Embedded::iter() {
+            if path.ends_with(".br") || path.ends_with(".gz") {
+                continue;
+            }
+            let asset = load_asset(&path)?;
+            by_file.insert(path.to_string(), site.assets.len());
+            // HTML is reached only through its routes, so `/index.html` is not a second address of `/`.
+            if !path.ends_with(".html") {
+                site.files.insert(format!("/{path}"), site.assets.len());
+            }
+            site.assets.push(asset);
+        }
+        let index_of = |file: &str| {
+            by_file.get(file).copied().ok_or_else(|| SiteError(format!("the route manifest names {file}, which is not embedded")))
+        };
+        for (route, file) in &manifest.routes {
+            site.routes.insert(route.clone(), index_of(file)?);
+        }
+        site.not_found = index_of(&manifest.not_found)?;
+        Ok(site)
+    }
+
+    /// Resolves a decoded request path (see [`decode_path`]).
+    pub fn resolve(&self, path: &str) -> Resolution<'_> {
+        if let Some(&index) = self.routes.get(path).or_else(|| self.files.get(path)) {
+            return Resolution::Found(&self.assets[index]);
+        }
+        if let Some(without_slash) = path.strip_suffix('/') {
+            if self.routes.contains_key(without_slash) {
+                return Resolution::Redirect(without_slash.to_owned());
+            }
+        }
+        Resolution::NotFound(&self.assets[self.not_found])
+    }
+
+    pub fn route_count(&self) -> usize {
+        self.routes.len()
+    }
+
+    pub fn file_count(&self) -> usize {
+        self.assets.len()
+    }
+}
+
+fn load_asset(path: &str) -> Result<Asset, SiteError> {
+    let representation = |file: &str| {
+        Embedded::get(file).map(|embedded| Representation {
+            etag: etag(&embedded.metadata.sha256_hash()),
+            body: match embedded.data {
+                std::borrow::Cow::Borrowed(bytes) => Bytes::from_static(bytes),
+                std::borrow::Cow::Owned(bytes) => Bytes::from(bytes),
+            },
+        })
+    };
+    let identity = representation(path).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
+    let mime = mime_guess::from_path(path).first_or_octet_stream();
+    let content_type = if mime.type_() == mime_guess::mime::TEXT
+        || matches!(mime.subtype().as_str(), "javascript" | "json" | "xml" | "svg" | "manifest")
+    {
+        format!("{}; charset=utf-8", mime.essence_str())
+    } else {
+        mime.essence_str().to_owned()
+    };
+    Ok(Asset {
+        content_type: HeaderValue::from_str(&content_type)
+            .map_err(|_| SiteError(format!("{path}: unusable content type {content_type}")))?,
+        cache_control: CacheClass::of(path).header_value(),
+        gzip: representation(&format!("{path}.gz")),
+        brotli: representation(&format!("{path}.br")),
+        identity,
+    })
+}
+
+/// A strong ETag from the first 128 bits of the SHA-256 rust-embed computed at build time.
+fn etag(sha256: &[u8; 32]) -> HeaderValue {
+    let hex: String = sha256[..16].iter().map(|b| format!("{b:02x}")).collect();
+    HeaderValue::from_str(&format!("\"{hex}\"")).expect("hex is a valid header value")
+}
+
+/// Why a request path cannot name anything.
+#[derive(Debug, PartialEq, Eq)]
+pub enum BadPath {
+    /// `%` not followed by two hex digits.
+    InvalidEscape,
+    /// The decoded bytes are not UTF-8.
+    InvalidUtf8,
+    /// A NUL byte, which no file name contains.
+    Nul,
+}
+
+/// Percent-decodes a request path strictly. Traversal needs no special care
+/// here: paths are only ever keys into the embedded table, never file-system
+/// paths, so `/../x` or `/%2e%2e/x` simply are not found.
+pub fn decode_path(raw: &str) -> Result<String, BadPath> {
+    if !raw.contains('%') {
+        return if raw.contains('\0') { Err(BadPath::Nul) } else { Ok(raw.to_owned()) };
+    }
+    let bytes = raw.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let (Some(high), Some(low)) = (hex_value(bytes.get(i + 1)), hex_value(bytes.get(i + 2))) else {
+                return Err(BadPath::InvalidEscape);
+            };
+            decoded.push(high << 4 | low);
+            i += 3;
+        } else {
+            decoded.push(bytes[i]);
+            i += 1;
+        }
+    }
+    if decoded.contains(&0) {
+        return Err(BadPath::Nul);
+    }
+    String::from_utf8(decoded).map_err(|_| BadPath::InvalidUtf8)
+}
+
+fn hex_value(byte: Option<&u8>) -> Option<u8> {
+    (*byte? as char).to_digit(16).map(|digit| digit as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_strictly() {
+        assert_eq!(decode_path("/about"), Ok("/about".to_owned()));
+        assert_eq!(decode_path("/%61bout"), Ok("/about".to_owned()));
+        assert_eq!(decode_path("/%2e%2e/etc/passwd"), Ok("/../etc/passwd".to_owned()));
+        assert_eq!(decode_path("/%zz"), Err(BadPath::InvalidEscape));
+        assert_eq!(decode_path("/%4"), Err(BadPath::InvalidEscape));
+        assert_eq!(decode_path("/%+1"), Err(BadPath::InvalidEscape));
+        assert_eq!(decode_path("/a%00b"), Err(BadPath::Nul));
+        assert_eq!(decode_path("/%c0%ae"), Err(BadPath::InvalidUtf8));
+        assert_eq!(decode_path("/%ff"), Err(BadPath::InvalidUtf8));
+        assert_eq!(decode_path("/caf%C3%A9"), Ok("/café".to_owned()));
+    }
+
+    #[test]
+    fn the_embedded_site_has_every_manifest_route() {
+        let site = Site::load().expect("the embedded site loads");
+        assert!(site.route_count() >= 7, "routes: {}", site.route_count());
+        assert!(matches!(site.resolve("/"), Resolution::Found(_)));
+        assert!(matches!(site.resolve("/about/"), Resolution::Redirect(p) if p == "/about"));
+        assert!(matches!(site.resolve("/index.html"), Resolution::NotFound(_)));
+        assert!(matches!(site.resolve("/article/0"), Resolution::NotFound(_)));
+    }
+}

@@ -1,0 +1,160 @@
+//! Test fixture: the real `portfolio` binary on an ephemeral port, and a small
+//! raw HTTP/1.1 client, so tests see exactly the bytes a browser would.
+
+#![allow(dead_code)] // each test binary uses a different part of this module
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+pub const BINARY: &str = env!("CARGO_BIN_EXE_portfolio");
+
+/// A running server, killed when dropped.
+pub struct Server {
+    pub child: Child,
+    pub port: u16,
+    /// Lines the server writes to stdout after its start-up line.
+    pub log: mpsc::Receiver<String>,
+}
+
+/// A command for the binary, run from a directory with no site files in it,
+/// so every test proves the site is embedded.
+pub fn command() -> Command {
+    let mut command = Command::new(BINARY);
+    command.current_dir(std::env::temp_dir());
+    command.env_remove("PORTFOLIO_HOST").env_remove("PORTFOLIO_PORT").env_remove("PORTFOLIO_QUIET");
+    command
+}
+
+impl Server {
+    pub fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    pub fn start_with(args: &[&str]) -> Server {
+        let mut command = command();
+        command.args(["--host", "127.0.0.1", "--port", "0"]).args(args);
+        Server::spawn(command)
+    }
+
+    /// Spawns the command and waits for its `listening on http://ADDR` line.
+    pub fn spawn(mut command: Command) -> Server {
+        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("spawn portfolio");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (port, log) = read_start_line(stdout);
+        Server { child, port, log }
+    }
+
+    pub fn get(&self, path: &str) -> Reply {
+        self.request("GET", path, &[])
+    }
+
+    pub fn request(&self, method: &str, path: &str, headers: &[(&str, &str)]) -> Reply {
+        let mut raw = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
+        for (name, value) in headers {
+            raw.push_str(&format!("{name}: {value}\r\n"));
+        }
+        raw.push_str("\r\n");
+        self.raw(raw.as_bytes())
+    }
+
+    /// Sends raw bytes and reads the whole answer (the request must close the connection).
+    pub fn raw(&self, bytes: &[u8]) -> Reply {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
+        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        stream.write_all(bytes).expect("send request");
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).expect("read response");
+        Reply::parse(&answer, bytes.starts_with(b"HEAD "))
+    }
+
+    /// Sends SIGTERM and waits (bounded) for the exit status.
+    pub fn terminate(&mut self) -> ExitStatus {
+        let status = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().expect("run kill");
+        assert!(status.success(), "kill -TERM failed");
+        wait_with_timeout(&mut self.child, Duration::from_secs(15)).expect("server exits after SIGTERM")
+    }
+
+    /// The next line of the access log, waiting at most a few seconds.
+    pub fn next_log_line(&self) -> Option<String> {
+        self.log.recv_timeout(Duration::from_secs(5)).ok()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn read_start_line(stdout: ChildStdout) -> (u16, mpsc::Receiver<String>) {
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let first = receiver.recv_timeout(Duration::from_secs(20)).expect("the server prints its address");
+    let address = first.split("listening on http://").nth(1).expect("start-up line names the address");
+    let port = address.split_whitespace().next().unwrap().rsplit(':').next().unwrap().parse().expect("a port");
+    (port, receiver)
+}
+
+pub fn wait_with_timeout(child: &mut Child, timeout: Duration) -> Option<ExitStatus> {
+    let deadline = Instant::now() + timeout;
+    while Instant::now() < deadline {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return Some(status);
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+/// A parsed HTTP response.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    /// Header names in lower case; repeated headers joined with ", ".
+    pub headers: HashMap<String, String>,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    fn parse(bytes: &[u8], head_request: bool) -> Reply {
+        let mut header_slots = [httparse::EMPTY_HEADER; 64];
+        let mut response = httparse::Response::new(&mut header_slots);
+        let httparse::Status::Complete(head_len) = response.parse(bytes).expect("a valid HTTP response") else {
+            panic!("incomplete response: {:?}", String::from_utf8_lossy(bytes));
+        };
+        let mut headers: HashMap<String, String> = HashMap::new();
+        for header in response.headers.iter() {
+            let value = String::from_utf8_lossy(header.value).into_owned();
+            headers
+                .entry(header.name.to_ascii_lowercase())
+                .and_modify(|v| {
+                    v.push_str(", ");
+                    v.push_str(&value)
+                })
+                .or_insert(value);
+        }
+        let body = if head_request { Vec::new() } else { bytes[head_len..].to_vec() };
+        Reply { status: response.code.expect("a status"), headers, body }
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).map(String::as_str)
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}

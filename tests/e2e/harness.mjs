@@ -1,0 +1,102 @@
+// Shared set-up for the end-to-end tests: the real release binary on an
+// ephemeral port and Debian's Chromium driven by playwright-core.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const binary = path.join(root, 'target/release/portfolio');
+export const screenshotDir = path.join(root, 'test-results/screenshots');
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Builds the release binary if needed (a no-op after `cargo test --release`). */
+function ensureBinary() {
+  execFileSync('cargo', ['build', '--release', '--locked', '--quiet'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(binary)) throw new Error(`${binary} was not built`);
+}
+
+/** Starts the server from an empty directory and resolves with its base URL. */
+export async function startServer() {
+  ensureBinary();
+  const cwd = mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-cwd-'));
+  const child = spawn(binary, ['--host', '127.0.0.1', '--port', '0', '--quiet'], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout });
+  const baseURL = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start within 20 s')), 20_000);
+    child.once('exit', (code) => reject(new Error(`server exited early with ${code}`)));
+    lines.on('line', (line) => {
+      const match = line.match(/listening on (http:\/\/\S+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+  });
+  return {
+    baseURL,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      rmSync(cwd, { recursive: true, force: true });
+    },
+  };
+}
+
+const placeholderImage =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="800" height="400" fill="#c7d2fe"/></svg>';
+
+/** Launches headless Chromium with a fresh profile; never downloads a browser. */
+export async function launchBrowser() {
+  const profile = mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  // The sample article's placeholder comes from an external image service,
+  // which this offline machine cannot reach: answer it with a local picture.
+  await context.route(/^https:\/\/picsum\.photos\//, (route) =>
+    route.fulfill({ contentType: 'image/svg+xml', body: placeholderImage }));
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens a page that records console errors, page errors and failed or 4xx requests of our own. */
+export async function openPage(context, baseURL, viewport = { width: 1280, height: 900 }) {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  const problems = [];
+  const ownOrigin = new URL(baseURL).origin;
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // The browser's own console line for a 404 document is expected on the 404 page.
+    if (/status of 404/.test(message.text()) && message.location()?.url === page.url()) return;
+    problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    if (request.url().startsWith(ownOrigin)) problems.push(`request failed: ${request.url()}`);
+  });
+  page.on('response', (response) => {
+    // Every file the app asks for must exist; only the document itself may be a 404 page.
+    if (response.url().startsWith(ownOrigin) && response.status() >= 400 && response.request().resourceType() !== 'document') {
+      problems.push(`HTTP ${response.status()} for ${response.url()}`);
+    }
+  });
+  return { page, problems };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,201 @@
+// End-to-end tests: the real release binary, Debian's Chromium, real clicks.
+// Expected texts come from the data module itself, so the tests follow the
+// content a user puts there.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { site, articles, ui, seo, constants } from '../../webapp/src/data/index.js';
+
+const title = site.main.title;
+const pages = [
+  { path: '/', name: 'home', title: title },
+  { path: '/about', name: 'about', title: `About | ${title}` },
+  { path: '/projects', name: 'projects', title: `Projects | ${title}` },
+  { path: '/articles', name: 'articles', title: `Articles | ${title}` },
+  { path: '/contact', name: 'contact', title: `Contact | ${title}` },
+  ...articles.map((article, i) => ({ path: `/article/${i + 1}`, name: `article-${i + 1}`, title: `${article.title} | ${title}`, article })),
+];
+const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 812 } };
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits until the client has rendered the page whose title is `expected`. */
+async function waitForTitle(page, expected) {
+  await page.waitForFunction((t) => document.title === t, expected);
+}
+
+async function visit(path, viewport = viewports.desktop) {
+  const { page, problems } = await openPage(browser.context, server.baseURL, viewport);
+  const response = await page.goto(server.baseURL + path, { waitUntil: 'networkidle' });
+  return { page, problems, response };
+}
+
+function metaContent(page, name) {
+  return page.locator(`meta[name="${name}"]`).first().getAttribute('content');
+}
+
+for (const [viewportName, viewport] of Object.entries(viewports)) {
+  test(`every screen renders at ${viewport.width} px with its title, meta and no errors`, async () => {
+    for (const target of pages) {
+      const { page, problems, response } = await visit(target.path, viewport);
+      assert.equal(response.status(), 200, target.path);
+      await page.locator('h1').first().waitFor();
+      assert.equal(await page.title(), target.title, target.path);
+      const expectedMeta = target.article
+        ? { description: target.article.description, keywords: target.article.keywords.join(', ') }
+        : seo.find((entry) => entry.page === target.name);
+      assert.equal(await metaContent(page, 'description'), expectedMeta.description, target.path);
+      const keywords = await metaContent(page, 'keywords');
+      assert.ok(keywords && keywords.includes(target.article ? target.article.keywords[0] : expectedMeta.keywords[0]), `${target.path} keywords: ${keywords}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 0, `${target.path} overflows horizontally by ${overflow}px at ${viewport.width}px`);
+      const footer = page.locator('footer');
+      assert.match(await footer.innerText(), new RegExp(`© ${constants.copyrightYear}`));
+      await screenshot(page, `${target.name}-${viewportName}`);
+      assert.deepEqual(problems, [], target.path);
+      await page.close();
+    }
+  });
+}
+
+test('the home page shows every part the spec lists', async () => {
+  const { page, problems } = await visit('/');
+  const main = page.locator('main');
+  assert.equal(await main.getByRole('link', { name: 'View Project' }).count(), 5);
+  for (let i = 0; i < articles.length; i++) {
+    assert.ok(await main.locator(`a[href="/article/${i + 1}"]`).count() >= 1, `teaser for article ${i + 1}`);
+  }
+  const text = await main.innerText();
+  assert.match(text, /May 2024/);
+  assert.match(text, /Present/);
+  assert.match(text, /June 2023/);
+  assert.match(text, /April 2024/);
+  assert.ok(await main.locator(`a[href="mailto:${site.main.email}"]`).count() >= 1, 'mailto link');
+  for (const host of ['github.com', 'stackoverflow.com', 'instagram.com']) {
+    const link = main.locator(`a[href*="${host}"]`).first();
+    assert.ok(await link.getAttribute('aria-label'), `${host} icon link has a label`);
+  }
+  assert.ok(await main.locator('img[alt]').count() >= 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('nav links navigate, mark the current page and scroll to the top', async () => {
+  const { page, problems } = await visit('/');
+  const nav = page.getByRole('navigation', { name: ui.nav.label });
+  for (const [key, path] of [['about', '/about'], ['projects', '/projects'], ['articles', '/articles'], ['contact', '/contact'], ['home', '/']]) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await nav.getByRole('link', { name: ui.nav[key], exact: true }).click();
+    await page.waitForURL(server.baseURL + path);
+    await waitForTitle(page, key === 'home' ? title : `${ui.nav[key]} | ${title}`);
+    assert.equal(await nav.locator('[aria-current="page"]').innerText(), ui.nav[key]);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, `${path} starts at the top`);
+  }
+  // The footer has the same links.
+  const footerLinks = await page.locator('footer a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  for (const path of ['/', '/about', '/projects', '/articles', '/contact']) assert.ok(footerLinks.includes(path), path);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the back image on an article goes back one history entry', async () => {
+  const { page, problems } = await visit('/articles');
+  await page.getByRole('link', { name: ui.readArticle }).first().click();
+  await page.waitForURL(server.baseURL + '/article/1');
+  await waitForTitle(page, `${articles[0].title} | ${title}`);
+  await page.getByRole('button', { name: ui.goBack }).click();
+  await page.waitForURL(server.baseURL + '/articles');
+  await waitForTitle(page, `Articles | ${title}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a deep link reload on /article/2 shows the article', async () => {
+  const { page, problems } = await visit('/article/2');
+  await page.reload({ waitUntil: 'networkidle' });
+  assert.equal(await page.title(), `${articles[1].title} | ${title}`);
+  assert.equal(await page.locator('h1').first().innerText(), articles[1].title);
+  assert.match(await page.locator('main').innerText(), new RegExp(articles[1].date));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('unknown paths are a real 404 that shows "Oops!" and the URL', async () => {
+  for (const path of ['/article/0', `/article/${articles.length + 1}`, '/article/abc', '/no/such/page']) {
+    const { page, problems, response } = await visit(path);
+    assert.equal(response.status(), 404, path);
+    await page.getByText(ui.notFound.title).waitFor();
+    assert.equal(await page.title(), `404 | ${title}`, path);
+    assert.match(await page.locator('main').innerText(), new RegExp(path.replace(/[/]/g, '\\/')), path);
+    await page.getByRole('link', { name: ui.notFound.homeLink }).click();
+    await page.waitForURL(server.baseURL + '/');
+    assert.deepEqual(problems, [], path);
+    await page.close();
+  }
+});
+
+test('the home logo shrinks with scrolling and becomes a badge at 40 px or less', async () => {
+  const { page, problems } = await visit('/', { width: 1280, height: 700 });
+  const logo = page.locator('[data-testid="home-logo"]');
+  const state = () => logo.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return { size: Math.round(box.width), badge: el.dataset.badge === 'true', position: getComputedStyle(el).position };
+  });
+  const scrollTo = async (y) => {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 1, y);
+    await page.waitForTimeout(100);
+  };
+  assert.deepEqual(await state(), { size: 80, badge: false, position: (await state()).position });
+  await scrollTo(50);
+  const at50 = await state();
+  assert.equal(at50.size, 60);
+  assert.equal(at50.badge, false);
+  await scrollTo(400);
+  const at400 = await state();
+  assert.equal(at400.badge, true);
+  assert.equal(at400.position, 'fixed');
+  await scrollTo(0);
+  const back = await state();
+  assert.equal(back.badge, false);
+  assert.equal(back.size, 80);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the mobile-only social block shows on phones only', async () => {
+  for (const [name, viewport] of Object.entries(viewports)) {
+    const { page } = await visit('/about', viewport);
+    const block = page.locator('[data-testid="mobile-socials"]');
+    assert.equal(await block.isVisible(), name === 'phone', name);
+    await page.close();
+  }
+});
+
+test('a normal visit never fetches the web-vitals chunk or a tag manager', async () => {
+  const { page, problems } = await openPage(browser.context, server.baseURL);
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.text() });
+  });
+  await page.goto(server.baseURL + '/', { waitUntil: 'networkidle' });
+  await page.getByRole('link', { name: ui.nav.about, exact: true }).first().click();
+  await page.waitForLoadState('networkidle');
+  assert.ok(scripts.length >= 1);
+  for (const { url, body } of scripts) {
+    assert.ok(url.startsWith(server.baseURL + '/static/js/'), `scripts load from /static/js/: ${url}`);
+    assert.ok(!body.includes('largest-contentful-paint'), `web-vitals code was fetched in ${url}`);
+    assert.ok(!url.includes('googletagmanager'), url);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});

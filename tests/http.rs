@@ -1,0 +1,277 @@
+//! What the binary answers, per `shared/design/server-contract.md`: statuses,
+//! negotiation, conditional and range requests, caching and security headers.
+
+mod common;
+
+use std::io::Read;
+
+use common::{Reply, Server};
+
+const ROUTES: &[&str] = &["/", "/about", "/projects", "/articles", "/contact", "/article/1", "/article/2"];
+
+/// The path of the main script, read from the home page.
+fn script_path(server: &Server) -> String {
+    let html = server.get("/").text();
+    let start = html.find("/static/js/").expect("the page loads a script from /static/js/");
+    let end = start + html[start..].find(['"', '\'', ' ', '>']).unwrap();
+    html[start..end].to_owned()
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).expect("valid gzip");
+    out
+}
+
+fn unbrotli(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    brotli::Decompressor::new(bytes, 4096).read_to_end(&mut out).expect("valid brotli");
+    out
+}
+
+fn assert_security_headers(reply: &Reply) {
+    let csp = reply.header("content-security-policy").expect("CSP");
+    for directive in ["script-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "img-src 'self' data: https:"] {
+        assert!(csp.contains(directive), "CSP lacks {directive}: {csp}");
+    }
+    assert!(!csp.contains("unsafe-eval"), "{csp}");
+    let script_src = csp.split(';').find(|d| d.trim().starts_with("script-src")).unwrap();
+    assert!(!script_src.contains("unsafe-inline"), "{csp}");
+    assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
+    assert_eq!(reply.header("referrer-policy"), Some("strict-origin-when-cross-origin"));
+    assert_eq!(reply.header("x-frame-options"), Some("DENY"));
+    assert_eq!(reply.header("cross-origin-opener-policy"), Some("same-origin"));
+    assert_eq!(reply.header("cross-origin-resource-policy"), Some("same-origin"));
+    let permissions = reply.header("permissions-policy").expect("Permissions-Policy");
+    for feature in ["camera=()", "microphone=()", "geolocation=()"] {
+        assert!(permissions.contains(feature), "{permissions}");
+    }
+    assert_eq!(reply.header("strict-transport-security"), None, "HSTS only with --hsts");
+}
+
+#[test]
+fn every_route_is_the_app_page() {
+    let server = Server::start();
+    for route in ROUTES {
+        let reply = server.get(route);
+        assert_eq!(reply.status, 200, "{route}");
+        assert_eq!(reply.header("content-type"), Some("text/html; charset=utf-8"), "{route}");
+        assert_eq!(reply.header("cache-control"), Some("no-cache"), "{route}");
+        assert!(reply.text().contains("<div id=root>") || reply.text().contains("<div id=\"root\">"), "{route} is the app page");
+        assert_eq!(reply.header("content-length").map(|l| l.parse::<usize>().unwrap()), Some(reply.body.len()));
+        assert_security_headers(&reply);
+    }
+}
+
+#[test]
+fn unknown_paths_are_404_with_the_app_page() {
+    let server = Server::start();
+    let page = server.get("/").body;
+    for path in ["/article/0", "/article/3", "/article/99", "/article/abc", "/wp-login.php", "/missing.js",
+                 "/index.html", "/about/extra", "//about", "/static/js/", "/%2e%2e/Cargo.toml", "/..%2fCargo.toml", "/..\\Cargo.toml"] {
+        let reply = server.get(path);
+        assert_eq!(reply.status, 404, "{path}");
+        assert_eq!(reply.body, page, "{path} gets the site's 404 page (the app shows \"Oops!\")");
+        assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
+        assert_security_headers(&reply);
+    }
+}
+
+#[test]
+fn malformed_paths_are_400() {
+    let server = Server::start();
+    for path in ["/%zz", "/a%00b", "/%c0%ae%c0%ae/x", "/%ff", "/%4"] {
+        let reply = server.get(path);
+        assert_eq!(reply.status, 400, "{path}");
+        assert_security_headers(&reply);
+    }
+}
+
+#[test]
+fn query_strings_do_not_change_the_file() {
+    let server = Server::start();
+    assert_eq!(server.get("/about?utm_source=x").body, server.get("/about").body);
+    assert_eq!(server.get("/nope?x=1").status, 404);
+}
+
+#[test]
+fn trailing_slash_redirects_to_the_route_keeping_the_query() {
+    let server = Server::start();
+    let reply = server.get("/about/");
+    assert_eq!(reply.status, 308);
+    assert_eq!(reply.header("location"), Some("/about"));
+    assert_security_headers(&reply);
+    let reply = server.get("/article/2/?ref=feed&x=%20");
+    assert_eq!(reply.status, 308);
+    assert_eq!(reply.header("location"), Some("/article/2?ref=feed&x=%20"));
+    assert_eq!(server.get("/nothing/").status, 404);
+}
+
+#[test]
+fn build_files_are_immutable_and_negotiated() {
+    let server = Server::start();
+    let script = script_path(&server);
+    let identity = server.get(&script);
+    assert_eq!(identity.status, 200);
+    assert_eq!(identity.header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(identity.header("cache-control"), Some("max-age=31536000, immutable"));
+    assert_eq!(identity.header("vary"), Some("Accept-Encoding"));
+    assert_eq!(identity.header("content-encoding"), None);
+
+    let brotli = server.request("GET", &script, &[("Accept-Encoding", "gzip, deflate, br")]);
+    assert_eq!(brotli.header("content-encoding"), Some("br"));
+    assert_eq!(unbrotli(&brotli.body), identity.body);
+    assert_eq!(brotli.header("content-length").unwrap(), brotli.body.len().to_string());
+
+    let gzip = server.request("GET", &script, &[("Accept-Encoding", "gzip, deflate")]);
+    assert_eq!(gzip.header("content-encoding"), Some("gzip"));
+    assert_eq!(gunzip(&gzip.body), identity.body);
+    assert!(brotli.body.len() < gzip.body.len() && gzip.body.len() < identity.body.len());
+
+    let no_brotli = server.request("GET", &script, &[("Accept-Encoding", "br;q=0, gzip;q=0.5")]);
+    assert_eq!(no_brotli.header("content-encoding"), Some("gzip"));
+    let refused = server.request("GET", &script, &[("Accept-Encoding", "br;q=0, gzip;q=0")]);
+    assert_eq!(refused.header("content-encoding"), None);
+    assert_eq!(refused.body, identity.body);
+    let star = server.request("GET", &script, &[("Accept-Encoding", "*")]);
+    assert_eq!(star.header("content-encoding"), Some("br"));
+
+    // Each representation has its own strong ETag.
+    let tags = [&identity, &gzip, &brotli].map(|r| r.header("etag").unwrap().to_owned());
+    assert!(tags.iter().all(|t| t.starts_with('"') && t.ends_with('"') && !t.starts_with("W/")), "{tags:?}");
+    assert!(tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2], "{tags:?}");
+}
+
+#[test]
+fn html_pages_are_compressed_too() {
+    let server = Server::start();
+    let plain = server.get("/about");
+    let brotli = server.request("GET", "/about", &[("Accept-Encoding", "br")]);
+    assert_eq!(brotli.header("content-encoding"), Some("br"));
+    assert_eq!(unbrotli(&brotli.body), plain.body);
+    let missing = server.request("GET", "/missing", &[("Accept-Encoding", "gzip")]);
+    assert_eq!(missing.status, 404);
+    assert_eq!(missing.header("content-encoding"), Some("gzip"));
+    assert_eq!(gunzip(&missing.body), plain.body);
+}
+
+#[test]
+fn if_none_match_gives_304_with_the_same_caching_headers() {
+    let server = Server::start();
+    for (path, encoding) in [("/", "gzip"), ("/about", "br"), (script_path(&server).as_str(), "identity")] {
+        let full = server.request("GET", path, &[("Accept-Encoding", encoding)]);
+        let etag = full.header("etag").unwrap();
+        let revalidated = server.request("GET", path, &[("Accept-Encoding", encoding), ("If-None-Match", etag)]);
+        assert_eq!(revalidated.status, 304, "{path}");
+        assert!(revalidated.body.is_empty());
+        for header in ["etag", "cache-control", "vary"] {
+            assert_eq!(revalidated.header(header), full.header(header), "{path} {header}");
+        }
+        assert_security_headers(&revalidated);
+        let listed = format!("\"nope\", W/{etag}");
+        assert_eq!(server.request("GET", path, &[("Accept-Encoding", encoding), ("If-None-Match", &listed)]).status, 304);
+        let other = server.request("GET", path, &[("Accept-Encoding", encoding), ("If-None-Match", "\"other\"")]);
+        assert_eq!(other.status, 200, "{path}");
+    }
+    // An ETag of one encoding does not validate another.
+    let gzip_tag = server.request("GET", "/", &[("Accept-Encoding", "gzip")]).header("etag").unwrap().to_owned();
+    assert_eq!(server.request("GET", "/", &[("Accept-Encoding", "br"), ("If-None-Match", &gzip_tag)]).status, 200);
+    // A 404 is never "not modified".
+    let missing_tag = server.get("/missing").header("etag").unwrap().to_owned();
+    assert_eq!(server.request("GET", "/missing", &[("If-None-Match", &missing_tag)]).status, 404);
+}
+
+#[test]
+fn single_ranges_on_identity_bodies() {
+    let server = Server::start();
+    let script = script_path(&server);
+    let full = server.get(&script);
+    let len = full.body.len();
+    assert_eq!(full.header("accept-ranges"), Some("bytes"));
+
+    let part = server.request("GET", &script, &[("Range", "bytes=0-9")]);
+    assert_eq!(part.status, 206);
+    assert_eq!(part.header("content-range").unwrap(), format!("bytes 0-9/{len}"));
+    assert_eq!(part.body, full.body[..10]);
+    assert_eq!(part.header("content-length"), Some("10"));
+
+    let suffix = server.request("GET", &script, &[("Range", "bytes=-5")]);
+    assert_eq!(suffix.status, 206);
+    assert_eq!(suffix.body, full.body[len - 5..]);
+
+    let beyond = server.request("GET", &script, &[("Range", &format!("bytes={len}-"))]);
+    assert_eq!(beyond.status, 416);
+    assert_eq!(beyond.header("content-range").unwrap(), format!("bytes */{len}"));
+
+    for ignored in ["bytes=abc", "lines=1-2", "bytes=0-1,5-9"] {
+        let reply = server.request("GET", &script, &[("Range", ignored)]);
+        assert_eq!(reply.status, 200, "{ignored}");
+        assert_eq!(reply.body, full.body);
+    }
+
+    let etag = full.header("etag").unwrap();
+    let fresh = server.request("GET", &script, &[("Range", "bytes=0-9"), ("If-Range", etag)]);
+    assert_eq!(fresh.status, 206);
+    let stale = server.request("GET", &script, &[("Range", "bytes=0-9"), ("If-Range", "\"old\"")]);
+    assert_eq!(stale.status, 200);
+    assert_eq!(stale.body, full.body);
+}
+
+#[test]
+fn head_has_the_headers_of_get_and_no_body() {
+    let server = Server::start();
+    for path in ["/", "/about", "/missing"] {
+        let get = server.request("GET", path, &[("Accept-Encoding", "gzip")]);
+        let head = server.request("HEAD", path, &[("Accept-Encoding", "gzip")]);
+        assert_eq!(head.status, get.status, "{path}");
+        assert!(head.body.is_empty());
+        for header in ["content-length", "content-type", "etag", "content-encoding", "cache-control", "vary"] {
+            assert_eq!(head.header(header), get.header(header), "{path} {header}");
+        }
+    }
+}
+
+#[test]
+fn options_and_other_methods() {
+    let server = Server::start();
+    let options = server.request("OPTIONS", "/about", &[]);
+    assert_eq!(options.status, 204);
+    assert_eq!(options.header("allow"), Some("GET, HEAD, OPTIONS"));
+    assert_security_headers(&options);
+    for method in ["POST", "PUT", "DELETE", "PATCH", "TRACE", "BREW"] {
+        let reply = server.request(method, "/", &[("Content-Length", "0")]);
+        assert_eq!(reply.status, 405, "{method}");
+        assert_eq!(reply.header("allow"), Some("GET, HEAD, OPTIONS"));
+        assert_security_headers(&reply);
+    }
+}
+
+#[test]
+fn stable_named_files_are_cached_for_an_hour() {
+    let server = Server::start();
+    let reply = server.get("/robots.txt");
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-type"), Some("text/plain; charset=utf-8"));
+    assert_eq!(reply.header("cache-control"), Some("max-age=3600"));
+    assert!(reply.text().contains("User-agent:"));
+}
+
+#[test]
+fn hsts_when_asked() {
+    let server = Server::start_with(&["--hsts"]);
+    let reply = server.get("/");
+    assert!(reply.header("strict-transport-security").unwrap().starts_with("max-age="));
+    assert!(server.get("/missing").header("strict-transport-security").is_some());
+}
+
+#[test]
+fn keep_alive_serves_several_requests_on_one_connection() {
+    use std::io::Write;
+    let server = Server::start();
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.write_all(b"GET /about HTTP/1.1\r\nHost: x\r\n\r\nGET /missing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer:.80}");
+    assert!(answer.contains("HTTP/1.1 404 Not Found"));
+}

@@ -1,0 +1,58 @@
+/**
+ * The app: layout and routes. Free of browser globals at render time, so
+ * it can be rendered inside BrowserRouter (main.jsx), MemoryRouter (tests)
+ * or a static router (prerendering). Pages other than Home are separate
+ * script chunks loaded on demand with a time-out (chunks.js).
+ */
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { config as fontAwesomeConfig } from '@fortawesome/fontawesome-svg-core';
+import '@fortawesome/fontawesome-svg-core/styles.css';
+import './styles/global.css';
+import { articleRoutePattern, pagePaths } from './routes.js';
+import { lazyPage } from './chunks.js';
+import Nav from './components/Nav.jsx';
+import Footer from './components/Footer.jsx';
+import ScrollToTop from './components/ScrollToTop.jsx';
+import ChunkErrorBoundary from './components/ChunkErrorBoundary.jsx';
+import PageLoading from './components/PageLoading.jsx';
+import Home from './pages/Home.jsx';
+import NotFound from './pages/NotFound.jsx';
+
+// Font Awesome's CSS comes from the stylesheet imported above, not from a
+// <style> element injected at run time.
+fontAwesomeConfig.autoAddCss = false;
+
+const pages = {
+  home: Home,
+  about: lazyPage(() => import('./pages/About.jsx')),
+  projects: lazyPage(() => import('./pages/Projects.jsx')),
+  articles: lazyPage(() => import('./pages/Articles.jsx')),
+  contact: lazyPage(() => import('./pages/Contact.jsx')),
+};
+const Article = lazyPage(() => import('./pages/Article.jsx'));
+
+export default function App() {
+  const { pathname } = useLocation();
+  return (
+    <div className="app">
+      <ScrollToTop />
+      <Nav />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <ChunkErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Routes>
+              {Object.entries(pagePaths).map(([name, path]) => {
+                const Page = pages[name];
+                return <Route key={name} path={path} element={<Page />} />;
+              })}
+              <Route path={articleRoutePattern} element={<Article />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </Suspense>
+        </ChunkErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** The footer: the nav links again and the copyright line. */
+import { NavLink } from 'react-router-dom';
+import { constants, site, ui } from '../data/index.js';
+import { navPages, pagePaths } from '../routes.js';
+import './Footer.css';
+
+export default function Footer() {
+  const copyright = ui.copyright.replace('{year}', constants.copyrightYear).replace('{name}', site.main.name);
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <nav aria-label={ui.nav.footerLabel}>
+          <ul className="site-footer__links">
+            {navPages.map((page) => (
+              <li key={page}>
+                <NavLink to={pagePaths[page]} end>
+                  {ui.nav[page]}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="site-footer__copyright">{copyright}</p>
+      </div>
+    </footer>
+  );
+}

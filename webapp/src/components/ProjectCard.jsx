@@ -1,0 +1,23 @@
+/** One project: logo, title, description and its link ('View Project'). The whole card is clickable. */
+import { useId } from 'react';
+import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
+import { faLink } from '@fortawesome/free-solid-svg-icons';
+import './ProjectCard.css';
+
+export default function ProjectCard({ project, headingLevel = 3 }) {
+  const titleId = useId();
+  const Heading = `h${headingLevel}`;
+  return (
+    <article className="project-card">
+      <img className="project-card__logo" src={project.logo} alt={`${project.title} logo`} width={48} height={48} />
+      <Heading className="project-card__title" id={titleId}>
+        {project.title}
+      </Heading>
+      <p className="project-card__description">{project.description}</p>
+      <a className="project-card__link" href={project.link} aria-describedby={titleId}>
+        <FontAwesomeIcon icon={faLink} className="project-card__link-icon" />
+        {project.linkText}
+      </a>
+    </article>
+  );
+}

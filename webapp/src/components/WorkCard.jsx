@@ -1,0 +1,30 @@
+/** The work history card on the home page. */
+import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
+import { faBriefcase } from '@fortawesome/free-solid-svg-icons';
+import { ui, work } from '../data/index.js';
+import './WorkCard.css';
+
+export default function WorkCard() {
+  return (
+    <section className="work-card" aria-labelledby="work-card-title">
+      <h2 className="work-card__title" id="work-card-title">
+        <FontAwesomeIcon icon={faBriefcase} className="work-card__icon" />
+        {ui.home.workHeading}
+      </h2>
+      <ol className="work-card__list">
+        {work.map((entry) => (
+          <li className="work-card__entry" key={`${entry.employer}-${entry.duration}`}>
+            <span className="work-card__badge" aria-hidden="true">
+              {entry.employer.charAt(0)}
+            </span>
+            <div className="work-card__text">
+              <p className="work-card__employer">{entry.employer}</p>
+              <p className="work-card__role">{entry.role}</p>
+            </div>
+            <p className="work-card__duration">{entry.duration}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

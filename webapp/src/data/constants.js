@@ -1,0 +1,17 @@
+/**
+ * Behaviour constants of the site (spec §4, §7, §9), kept in one place.
+ */
+export const constants = Object.freeze({
+  /** Home logo: size in px at scroll offset 0. */
+  logoInitialSize: 80,
+  /** Home logo: px of size lost per px scrolled (size = 80 − 0.4 × scrollY). */
+  logoScrollFactor: 0.4,
+  /** Home logo: at or below this size the logo becomes a fixed round badge. */
+  logoBadgeThreshold: 40,
+  /** A lazily loaded script chunk that has not arrived after this many ms fails. */
+  chunkLoadTimeoutMs: 120000,
+  /** The contact text promises a reply within this many hours (not enforced). */
+  replyWithinHours: 24,
+  /** Year of the copyright line in the footer. */
+  copyrightYear: 2024,
+});

@@ -1,0 +1,31 @@
+/**
+ * The ONLY place the site's content lives. Plain ESM JavaScript with no
+ * JSX and no asset imports, so the build script can import it in node
+ * (to derive the route manifest) and the React app can import it in the
+ * browser.
+ */
+import { constants } from './constants.js';
+import { site } from './site.js';
+import { projects } from './projects.js';
+import { articles } from './articles.js';
+import { seo } from './seo.js';
+import { work } from './work.js';
+import { ui } from './ui.js';
+
+/** Public origin of the site (for the sitemap and canonical links). */
+export const siteOrigin = 'https://jordanlee.example';
+
+/** Analytics: a tag-manager container id such as 'GTM-XXXXXXX', or null for none. */
+export const analytics = { tagId: null };
+
+export { constants, site, projects, articles, seo, work, ui };
+
+/** Look up the metadata entry of a page by name ('home', 'about', …). */
+export function pageMeta(page) {
+  const entry = seo.find((e) => e.page === page);
+  if (!entry) throw new Error(`No page metadata for "${page}"`);
+  return entry;
+}
+
+const data = { constants, site, projects, articles, seo, work, ui, siteOrigin, analytics, pageMeta };
+export default data;

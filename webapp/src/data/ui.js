@@ -1,0 +1,57 @@
+/**
+ * Interface wording: labels, headings and messages used by pages and
+ * components. Kept here so no page holds text of its own.
+ */
+export const ui = {
+  skipToContent: 'Skip to content',
+  nav: {
+    label: 'Main',
+    footerLabel: 'Footer',
+    home: 'Home',
+    about: 'About',
+    projects: 'Projects',
+    articles: 'Articles',
+    contact: 'Contact',
+  },
+  homeLogoLabel: 'Home',
+  home: {
+    projectsHeading: 'Selected projects',
+    articlesHeading: 'Recent articles',
+    allArticles: 'All articles',
+    workHeading: 'Work',
+  },
+  socialsHeading: 'Find me online',
+  socialLabels: {
+    twitter: 'Follow on X (Twitter)',
+    github: 'Follow on GitHub',
+    linkedin: 'Follow on LinkedIn',
+    instagram: 'Follow on Instagram',
+    stackoverflow: 'Follow on Stack Overflow',
+    facebook: 'Follow on Facebook',
+    email: 'E-mail',
+  },
+  readArticle: 'Read Article',
+  /** The image button on an article page that goes back one history entry (alt text: goBack). */
+  goBack: 'Go back',
+  backImage: {
+    src: new URL('../images/back.svg', import.meta.url).pathname,
+    width: 44,
+    height: 44,
+  },
+  loading: 'Loading…',
+  logoAlt: '{name} logo',
+  chunkError: {
+    message: 'This part of the page could not be loaded. Please check your connection and try again.',
+    retry: 'Retry',
+  },
+  notFound: {
+    title: 'Oops!',
+    message: "We can't seem to find the page you're looking for.",
+    requestedUrl: 'The requested URL {url} was not found on this server.',
+    homeLink: 'Go back to the home page',
+    description: 'The page you are looking for does not exist.',
+    keywords: ['404', 'page not found'],
+  },
+  /** `{year}` and `{name}` are filled in by the footer. */
+  copyright: '© {year} {name}. All rights reserved.',
+};

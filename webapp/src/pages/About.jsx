@@ -1,0 +1,38 @@
+/** About: title, description, photo and follow links (repeated in a mobile-only block). */
+import { pageMeta, site } from '../data/index.js';
+import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
+import Logo from '../components/Logo.jsx';
+import SocialLinks from '../components/SocialLinks.jsx';
+import './About.css';
+
+export default function About() {
+  const meta = pageMeta('about');
+  const { about } = site;
+  return (
+    <div className="container about">
+      <PageMeta title={pageTitle('About')} description={meta.description} keywords={meta.keywords} />
+      <div className="page-logo">
+        <Logo />
+      </div>
+      <div className="about__grid">
+        <div className="about__main">
+          <h1 className="page-title">{about.title}</h1>
+          <p className="page-intro">{about.description}</p>
+        </div>
+        <div className="about__side">
+          <img
+            className="about__photo"
+            src={about.photo.src}
+            alt={about.photo.alt}
+            width={about.photo.width}
+            height={about.photo.height}
+          />
+          <SocialLinks keys={about.socials} variant="list" className="about-socials" />
+        </div>
+      </div>
+      <div className="about-socials-mobile" data-testid="mobile-socials">
+        <SocialLinks keys={about.socials} variant="list" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** Articles: heading, subheading and the list of articles. */
+import { articles, pageMeta, site } from '../data/index.js';
+import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
+import Logo from '../components/Logo.jsx';
+import ArticleListItem from '../components/ArticleListItem.jsx';
+
+export default function Articles() {
+  const meta = pageMeta('articles');
+  return (
+    <div className="container">
+      <PageMeta title={pageTitle('Articles')} description={meta.description} keywords={meta.keywords} />
+      <div className="page-logo">
+        <Logo />
+      </div>
+      <header className="page-header">
+        <h1 className="page-title">{site.articles.title}</h1>
+        <p className="page-intro">{site.articles.description}</p>
+      </header>
+      <div className="article-list article-list--page">
+        {articles.map((article, index) => (
+          <ArticleListItem key={article.title} article={article} index={index} headingLevel={2} />
+        ))}
+      </div>
+    </div>
+  );
+}

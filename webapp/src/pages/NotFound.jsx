@@ -1,0 +1,38 @@
+/**
+ * The 404 screen: "Oops!", the message, the requested URL and a link home.
+ * The URL is filled in by a layout effect (not during render) so that a
+ * 404 page rendered ahead of time can be hydrated for any requested URL.
+ */
+import { useLayoutEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { site, ui } from '../data/index.js';
+import { pagePaths } from '../routes.js';
+import PageMeta from '../components/PageMeta.jsx';
+import Template from '../components/Template.jsx';
+import './NotFound.css';
+
+export default function NotFound() {
+  const { pathname, search, hash } = useLocation();
+  const [url, setUrl] = useState('');
+  useLayoutEffect(() => {
+    setUrl(`${window.location.origin}${pathname}${search}${hash}`);
+  }, [pathname, search, hash]);
+
+  const text = ui.notFound;
+  return (
+    <div className="container not-found">
+      <PageMeta title={`404 | ${site.main.title}`} description={text.description} keywords={text.keywords} noIndex />
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1 className="not-found__title">{text.title}</h1>
+      <p className="not-found__message">{text.message}</p>
+      <p className="not-found__url">
+        <Template text={text.requestedUrl} values={{ url: <code data-testid="not-found-url">{url}</code> }} />
+      </p>
+      <Link className="button" to={pagePaths.home}>
+        {text.homeLink}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** Projects: heading, intro and every project. */
+import { pageMeta, projects, site } from '../data/index.js';
+import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
+import Logo from '../components/Logo.jsx';
+import ProjectCard from '../components/ProjectCard.jsx';
+
+export default function Projects() {
+  const meta = pageMeta('projects');
+  return (
+    <div className="container">
+      <PageMeta title={pageTitle('Projects')} description={meta.description} keywords={meta.keywords} />
+      <div className="page-logo">
+        <Logo />
+      </div>
+      <header className="page-header">
+        <h1 className="page-title">{site.projectsPage.title}</h1>
+        <p className="page-intro">{site.projectsPage.description}</p>
+      </header>
+      <div className="project-grid">
+        {projects.map((project) => (
+          <ProjectCard key={project.title} project={project} headingLevel={2} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The site's routes, derived from the data module. Used by App.jsx (to
+ * render them) and by build.mjs (to write the route manifest the server
+ * reads), so the list of pages and the number of articles are stated once.
+ * Plain ESM, importable by node.
+ */
+import { articles } from './data/index.js';
+
+/** Fixed pages: name (also the key of their page metadata) → path. */
+export const pagePaths = Object.freeze({
+  home: '/',
+  about: '/about',
+  projects: '/projects',
+  articles: '/articles',
+  contact: '/contact',
+});
+
+/** Order of the links in the nav bar and the footer. */
+export const navPages = ['home', 'about', 'projects', 'articles', 'contact'];
+
+/** The route pattern of the article reading page. */
+export const articleRoutePattern = '/article/:slug';
+
+/** Path of the article at 0-based `index` in the article list (slugs are 1-based). */
+export function articlePath(index) {
+  return `/article/${index + 1}`;
+}
+
+/**
+ * The 0-based article index a slug points to, or null when the slug is not
+ * a 1-based index into the article list ('0', '3' with two articles, 'abc',
+ * '01', '1.0' … are all null).
+ */
+export function articleIndexFromSlug(slug, count = articles.length) {
+  if (typeof slug !== 'string' || !/^[1-9][0-9]*$/.test(slug)) return null;
+  const n = Number(slug);
+  return n <= count ? n - 1 : null;
+}
+
+/** Every path the site answers with a page (not the 404 screen). */
+export function routePaths() {
+  return [...Object.values(pagePaths), ...articles.map((_, i) => articlePath(i))];
+}
+
+/**
+ * The route manifest written to OUTDIR/routes.json by build.mjs: for each
+ * route, the file (relative to site/) the server sends. Today every route
+ * is the single-page app's index.html.
+ */
+export function routeManifest() {
+  const routes = {};
+  for (const path of routePaths()) routes[path] = 'index.html';
+  return { routes, not_found: 'index.html' };
+}

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, metaContent } from './render.jsx';
+import { articles, constants, pageMeta, projects, site, ui, work } from '../src/data/index.js';
+
+const T = site.main.title;
+const pages = [
+  { path: '/', name: 'home', title: T, heading: site.homepage.title },
+  { path: '/about', name: 'about', title: `About | ${T}`, heading: site.about.title },
+  { path: '/projects', name: 'projects', title: `Projects | ${T}`, heading: site.projectsPage.title },
+  { path: '/articles', name: 'articles', title: `Articles | ${T}`, heading: site.articles.title },
+  { path: '/contact', name: 'contact', title: `Contact | ${T}`, heading: site.contact.title },
+];
+
+describe('per-page title and meta', () => {
+  for (const page of pages) {
+    it(`${page.path}: title "${page.title}", description and keywords`, async () => {
+      renderApp(page.path);
+      expect(await screen.findByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
+      await waitFor(() => expect(document.title).toBe(page.title));
+      const meta = pageMeta(page.name);
+      expect(metaContent('description')).toBe(meta.description);
+      expect(metaContent('keywords')).toBe(meta.keywords.join(', '));
+      expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    });
+  }
+
+  articles.forEach((article, i) => {
+    it(`/article/${i + 1}: the article's title, description and keywords`, async () => {
+      renderApp(`/article/${i + 1}`);
+      expect(await screen.findByRole('heading', { level: 1, name: article.title })).toBeInTheDocument();
+      expect(document.title).toBe(`${article.title} | ${T}`);
+      expect(metaContent('description')).toBe(article.description);
+      expect(metaContent('keywords')).toBe(article.keywords.join(', '));
+      expect(screen.getByText(article.date)).toBeInTheDocument();
+    });
+  });
+});
+
+describe('404 screen', () => {
+  for (const path of ['/article/0', '/article/3', '/article/abc', '/article/01', '/no/such/page']) {
+    it(`${path} shows "Oops!", the message, the URL and a link home`, async () => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
+      expect(screen.getByText("We can't seem to find the page you're looking for.")).toBeInTheDocument();
+      expect(screen.getByTestId('not-found-url').textContent).toBe(`${window.location.origin}${path}`);
+      expect(screen.getByRole('link', { name: ui.notFound.homeLink })).toHaveAttribute('href', '/');
+      await waitFor(() => expect(document.title).toBe(`404 | ${T}`));
+    });
+  }
+
+  it('the 404 link goes home', async () => {
+    const user = userEvent.setup();
+    renderApp('/nope');
+    await user.click(await screen.findByRole('link', { name: ui.notFound.homeLink }));
+    expect(await screen.findByRole('heading', { level: 1, name: site.homepage.title })).toBeInTheDocument();
+    expect(document.title).toBe(T);
+  });
+});
+
+describe('nav and footer', () => {
+  it('marks the current page with aria-current="page" in the nav', async () => {
+    renderApp('/projects');
+    await screen.findByRole('heading', { level: 1, name: site.projectsPage.title });
+    const nav = screen.getByRole('navigation', { name: ui.nav.label });
+    const current = within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+    expect(current.map((a) => a.textContent)).toEqual([ui.nav.projects]);
+    expect(current[0]).toHaveClass('is-active');
+    expect(within(nav).getByRole('link', { name: ui.nav.home })).not.toHaveAttribute('aria-current');
+  });
+
+  it('has the five links in order, and follows navigation', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const nav = screen.getByRole('navigation', { name: ui.nav.label });
+    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Projects', '/projects'],
+      ['Articles', '/articles'],
+      ['Contact', '/contact'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    window.scrollTo.mockClear();
+    await user.click(within(nav).getByRole('link', { name: 'Contact' }));
+    await screen.findByRole('heading', { level: 1, name: site.contact.title });
+    expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    // Scrolled to the top on navigation.
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('footer has the same links and © 2024', () => {
+    renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/',
+      '/about',
+      '/projects',
+      '/articles',
+      '/contact',
+    ]);
+    expect(footer).toHaveTextContent(`© ${constants.copyrightYear} ${site.main.name}`);
+    expect(footer).toHaveTextContent('© 2024');
+  });
+});
+
+describe('home', () => {
+  it('shows headline, intro, photo, 4 social links, 5 project cards, article teasers and the work card', () => {
+    renderApp('/');
+    const main = screen.getByRole('main');
+    expect(within(main).getByText(site.homepage.description)).toBeInTheDocument();
+    expect(within(main).getByAltText(site.homepage.photo.alt)).toHaveAttribute('width', '400');
+
+    const socials = within(main).getByRole('list', { name: ui.socialsHeading });
+    const links = within(socials).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      site.socials.github,
+      site.socials.stackoverflow,
+      site.socials.instagram,
+      `mailto:${site.main.email}`,
+    ]);
+    for (const a of links) expect(a).toHaveAccessibleName();
+
+    const viewLinks = within(main).getAllByRole('link', { name: 'View Project' });
+    expect(viewLinks).toHaveLength(5);
+    expect(viewLinks.map((a) => a.getAttribute('href'))).toEqual(projects.map((p) => p.link));
+    expect(projects[4].title).toBe('More Projects');
+    expect(projects[4].link).toBe(site.socials.github);
+
+    const read = within(main).getAllByRole('link', { name: ui.readArticle });
+    expect(read.map((a) => a.getAttribute('href'))).toEqual(['/article/1', '/article/2']);
+
+    const workCard = within(main).getByRole('region', { name: ui.home.workHeading });
+    expect(workCard).toHaveTextContent('Junior Fullstack Developer');
+    expect(workCard).toHaveTextContent('May 2024 – Present');
+    expect(workCard).toHaveTextContent('June 2023 – April 2024');
+    expect(within(workCard).getAllByRole('listitem')).toHaveLength(work.length);
+  });
+
+  it('every image has alt text and explicit width and height', async () => {
+    for (const path of ['/', '/about', '/projects', '/articles', '/contact', '/article/1', '/article/2']) {
+      const { unmount } = renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      const imgs = [...document.querySelectorAll('img')];
+      expect(imgs.length).toBeGreaterThan(0);
+      for (const img of imgs) {
+        expect(img.getAttribute('alt'), `${path} ${img.src}`).toBeTruthy();
+        expect(Number(img.getAttribute('width'))).toBeGreaterThan(0);
+        expect(Number(img.getAttribute('height'))).toBeGreaterThan(0);
+      }
+      unmount();
+    }
+  });
+});
+
+describe('about, projects, articles, contact', () => {
+  it('about: follow links, and the same list again in the mobile-only block', async () => {
+    renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: site.about.title });
+    expect(screen.getByText(site.about.description)).toBeInTheDocument();
+    const expected = [
+      site.socials.twitter,
+      site.socials.github,
+      site.socials.linkedin,
+      site.socials.instagram,
+      `mailto:${site.main.email}`,
+    ];
+    const desktop = document.querySelector('.about-socials');
+    expect([...desktop.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(expected);
+    const mobile = screen.getByTestId('mobile-socials');
+    expect([...mobile.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(expected);
+    expect(within(mobile).getByRole('link', { name: site.main.email })).toHaveAttribute('href', `mailto:${site.main.email}`);
+  });
+
+  it('projects: heading, intro and all 5 projects', async () => {
+    renderApp('/projects');
+    await screen.findByRole('heading', { level: 1, name: site.projectsPage.title });
+    expect(screen.getByText(site.projectsPage.description)).toBeInTheDocument();
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(titles).toEqual(projects.map((p) => p.title));
+    expect(screen.getAllByRole('link', { name: 'View Project' })).toHaveLength(5);
+  });
+
+  it('articles: each entry has date, title, description and Read Article', async () => {
+    renderApp('/articles');
+    await screen.findByRole('heading', { level: 1, name: site.articles.title });
+    expect(screen.getByText(site.articles.description)).toBeInTheDocument();
+    const entries = screen.getAllByRole('article');
+    expect(entries).toHaveLength(articles.length);
+    entries.forEach((entry, i) => {
+      expect(entry).toHaveTextContent('7 May 2023');
+      expect(within(entry).getByRole('heading', { name: articles[i].title })).toBeInTheDocument();
+      expect(entry).toHaveTextContent(articles[i].description);
+      expect(within(entry).getByRole('link', { name: 'Read Article' })).toHaveAttribute('href', `/article/${i + 1}`);
+    });
+  });
+
+  it('contact: 24-hour promise, mailto link, contact form mention, photo-site link and socials', async () => {
+    renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: site.contact.title });
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent('within 24 hours');
+    expect(main).toHaveTextContent(/contact form/i);
+    expect(main.querySelector('form')).toBeNull();
+    const mail = within(main).getAllByRole('link', { name: site.main.email });
+    expect(mail.length).toBeGreaterThanOrEqual(1);
+    for (const a of mail) expect(a).toHaveAttribute('href', 'mailto:jordan.lee@example.com');
+    expect(within(main).getByRole('link', { name: site.contact.instagramLabel })).toHaveAttribute('href', site.socials.instagram);
+    expect(within(main).getByRole('list', { name: ui.socialsHeading })).toBeInTheDocument();
+    expect(main).not.toHaveTextContent('{');
+  });
+});
+
+describe('article page', () => {
+  it('applies the article style only while the article is shown, scoped to it', async () => {
+    const user = userEvent.setup();
+    renderApp('/article/1');
+    await screen.findByRole('heading', { level: 1, name: articles[0].title });
+    const style = document.querySelector('style[data-article-style="1"]');
+    expect(style).not.toBeNull();
+    expect(style.textContent).toContain('.article-scope-1 .article-lead');
+    expect(style.textContent).toContain('.article-scope-1 h2');
+    expect(screen.getByRole('article')).toHaveClass('article-scope-1');
+    await user.click(within(screen.getByRole('navigation', { name: ui.nav.label })).getByRole('link', { name: 'Home' }));
+    await screen.findByRole('heading', { level: 1, name: site.homepage.title });
+    expect(document.querySelector('style[data-article-style]')).toBeNull();
+  });
+
+  it('renders the body blocks, including the external placeholder image', async () => {
+    renderApp('/article/2');
+    await screen.findByRole('heading', { level: 1, name: articles[1].title });
+    const img = document.querySelector('.article-body img');
+    expect(img.getAttribute('src')).toMatch(/^https:\/\/picsum\.photos\//);
+    expect(screen.getByRole('heading', { level: 2, name: 'The five habits' })).toBeInTheDocument();
+    expect(document.querySelector('pre code').textContent).toContain(':focus-visible');
+  });
+
+  it('the back image goes back one history entry', async () => {
+    const user = userEvent.setup();
+    renderApp(['/projects', '/articles', '/article/2']);
+    await screen.findByRole('heading', { level: 1, name: articles[1].title });
+    const back = screen.getByRole('button', { name: ui.goBack });
+    expect(within(back).getByAltText(ui.goBack)).toBeInTheDocument();
+    await user.click(back);
+    expect(await screen.findByRole('heading', { level: 1, name: site.articles.title })).toBeInTheDocument();
+    expect(document.title).toBe(`Articles | ${T}`);
+  });
+});
