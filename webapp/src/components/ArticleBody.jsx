@@ -1,4 +1,5 @@
 /** Renders an article body: the list of plain-data blocks described in data/articles.js. */
+import { ui } from '../data/index.js';
 import './ArticleBody.css';
 
 function Block({ block }) {
@@ -28,7 +29,9 @@ function Block({ block }) {
     }
     case 'code':
       return (
-        <pre className="code-block" data-language={block.language}>
+        // Focusable so keyboard users can scroll a long line sideways on a phone.
+        <pre className="code-block" data-language={block.language} tabIndex={0}
+          aria-label={ui.codeBlockLabel.replace('{language}', block.language ?? '')}>
           <code>{block.text}</code>
         </pre>
       );

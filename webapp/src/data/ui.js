@@ -31,6 +31,8 @@ export const ui = {
     email: 'E-mail',
   },
   readArticle: 'Read Article',
+  /** Accessible name of a code sample in an article; `{language}` is filled in. */
+  codeBlockLabel: 'Code sample {language}',
   /** The image button on an article page that goes back one history entry (alt text: goBack). */
   goBack: 'Go back',
   backImage: {

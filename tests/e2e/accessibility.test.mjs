@@ -1,0 +1,50 @@
+// An accessibility look at every screen with axe-core (WCAG 2.1 A and AA rules:
+// alt texts, labels on icon-only links, contrast, landmarks, …), at desktop
+// and phone widths, plus a check that keyboard focus is visible.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import { startServer, launchBrowser, openPage } from './harness.mjs';
+import { articles } from '../../webapp/src/data/index.js';
+
+const paths = ['/', '/about', '/projects', '/articles', '/contact', ...articles.map((_, i) => `/article/${i + 1}`), '/no-such-page'];
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+  test(`no WCAG 2.1 AA violations at ${viewport.width} px`, async () => {
+    for (const path of paths) {
+      const { page } = await openPage(browser.context, server.baseURL, viewport);
+      await page.goto(server.baseURL + path, { waitUntil: 'networkidle' });
+      await page.locator('h1').first().waitFor();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      assert.deepEqual(summary, [], `${path} at ${viewport.width}px`);
+      await page.close();
+    }
+  });
+}
+
+test('keyboard focus is visible on links', async () => {
+  const { page } = await openPage(browser.context, server.baseURL);
+  await page.goto(server.baseURL + '/', { waitUntil: 'networkidle' });
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement;
+      const style = getComputedStyle(el);
+      return { tag: el.tagName, outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
+    });
+    assert.ok(focus.outline || focus.shadow, `focused ${focus.tag} #${i + 1} has a visible focus indicator`);
+  }
+  await page.close();
+});
