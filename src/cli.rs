@@ -28,6 +28,16 @@ pub struct Args {
     #[arg(long, env = "PORTFOLIO_HSTS")]
     pub hsts: bool,
 
+    /// Most connections open at once; further clients wait in the kernel's queue until one closes.
+    #[arg(long, env = "PORTFOLIO_MAX_CONNECTIONS", default_value_t = 2048, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+
+    /// Time a client has to send a request's headers; also how long an idle keep-alive connection stays open.
+    #[arg(long, env = "PORTFOLIO_HEADER_TIMEOUT", default_value = "5", value_name = "SECONDS",
+          value_parser = parse_positive_seconds)]
+    pub header_timeout: Duration,
+
     /// On SIGTERM or SIGINT, how long requests in flight may take to finish before the process exits.
     #[arg(long, env = "PORTFOLIO_SHUTDOWN_TIMEOUT", default_value = "10", value_name = "SECONDS",
           value_parser = parse_seconds)]
@@ -38,6 +48,13 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.parse::<u64>()
         .map(Duration::from_secs)
         .map_err(|_| format!("`{text}` is not a whole number of seconds"))
+}
+
+fn parse_positive_seconds(text: &str) -> Result<Duration, String> {
+    match parse_seconds(text)? {
+        Duration::ZERO => Err("must be at least 1 second".to_owned()),
+        duration => Ok(duration),
+    }
 }
 
 #[cfg(test)]
@@ -57,5 +74,7 @@ mod tests {
         assert_eq!(args.port, 8080);
         assert!(!args.quiet);
         assert_eq!(args.shutdown_timeout, Duration::from_secs(10));
+        assert_eq!(args.header_timeout, Duration::from_secs(5));
+        assert_eq!(args.max_connections, 2048);
     }
 }

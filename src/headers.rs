@@ -69,7 +69,7 @@ pub fn security_headers(hsts: bool) -> HeaderMap {
         (HeaderName::from_static("cross-origin-resource-policy"), "same-origin"),
         (
             HeaderName::from_static("permissions-policy"),
-            "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+            "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
         ),
     ];
     for (name, value) in fixed {

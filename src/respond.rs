@@ -8,6 +8,7 @@ use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 
 use crate::headers::ALLOWED_METHODS;
+use crate::limits::MAX_REQUEST_LINE;
 use crate::negotiate::{self, Encoding, RangeOutcome};
 use crate::site::{decode_path, Asset, Resolution, Site};
 
@@ -35,7 +36,13 @@ impl Responder {
             Method::OPTIONS => return with_allow(StatusCode::NO_CONTENT, Bytes::new()),
             _ => return with_allow(StatusCode::METHOD_NOT_ALLOWED, Bytes::from_static(b"Method Not Allowed\n")),
         }
-        let Ok(path) = decode_path(request.uri().path()) else {
+        // The first request of a connection is checked before hyper parses it
+        // (`limits.rs`); this catches long targets on kept-alive connections.
+        let uri = request.uri();
+        if uri.path().len() + uri.query().map_or(0, str::len) > MAX_REQUEST_LINE {
+            return plain(StatusCode::URI_TOO_LONG, "URI Too Long\n");
+        }
+        let Ok(path) = decode_path(uri.path()) else {
             return plain(StatusCode::BAD_REQUEST, "Bad Request: malformed path\n");
         };
         match self.site.resolve(&path) {

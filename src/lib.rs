@@ -1,0 +1,15 @@
+//! `portfolio`: a software developer's portfolio website in one executable.
+//!
+//! The binary (`src/main.rs`) is start-up only; everything else lives in
+//! these modules, one concern each, so that tests and fuzz targets reach the
+//! same code the server runs.
+
+#![forbid(unsafe_code)]
+
+pub mod cli;
+pub mod headers;
+pub mod limits;
+pub mod negotiate;
+pub mod respond;
+pub mod serve;
+pub mod site;

@@ -1,0 +1,102 @@
+//! Slow and idle clients: header timeout, idle keep-alive timeout, the
+//! connection limit, and real visitors served while a thousand clients hang.
+
+mod common;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use common::Server;
+
+const ROUTES: &[&str] = &["/", "/about", "/projects", "/articles", "/contact", "/article/1", "/article/2", "/robots.txt"];
+
+/// Whether the server has closed this connection (EOF or reset) within `within`.
+fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
+    stream.set_read_timeout(Some(within)).unwrap();
+    let mut byte = [0u8; 1024];
+    loop {
+        match stream.read(&mut byte) {
+            Ok(0) => return true,
+            Ok(_) => continue, // an error response before the close is fine
+            Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::TimedOut => return false,
+            Err(_) => return true,
+        }
+    }
+}
+
+/// Lets this test process hold a thousand sockets (the soft limit is often 1024).
+fn raise_open_files_limit() {
+    rlimit::increase_nofile_limit(4096).expect("raise RLIMIT_NOFILE");
+}
+
+#[test]
+fn a_thousand_hanging_clients_do_not_stop_real_visitors() {
+    raise_open_files_limit();
+    let server = Server::start_with(&["--header-timeout", "3", "--quiet"]);
+    // Slowloris: each starts a request and never finishes its headers.
+    let mut slow: Vec<TcpStream> = (0..1000)
+        .map(|i| {
+            let mut stream = TcpStream::connect(("127.0.0.1", server.port)).expect("connect a slow client");
+            stream.write_all(format!("GET /about HTTP/1.1\r\nHost: x\r\nX-Slow-{i}: ").as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    let opened = Instant::now();
+
+    // Meanwhile a real visitor gets every page, each promptly.
+    for route in ROUTES {
+        let started = Instant::now();
+        let reply = server.get(route);
+        assert_eq!(reply.status, 200, "{route}");
+        assert!(started.elapsed() < Duration::from_secs(1), "{route} took {:?} while 1,000 clients hang", started.elapsed());
+    }
+    // Trickling bytes does not extend the deadline: it is for the whole head.
+    for stream in slow.iter_mut().take(50) {
+        stream.write_all(b"a").unwrap();
+    }
+
+    // Every slow client is cut off once the 3 s header timeout has passed.
+    let deadline = opened + Duration::from_secs(3 + 4);
+    for (i, stream) in slow.iter_mut().enumerate() {
+        let left = deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(10));
+        assert!(closed_within(stream, left), "slow client {i} still open after {:?}", opened.elapsed());
+    }
+    assert_eq!(server.get("/").status, 200);
+}
+
+#[test]
+fn idle_keep_alive_connections_are_closed() {
+    let server = Server::start_with(&["--header-timeout", "2"]);
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut answer = [0u8; 4096];
+    let n = stream.read(&mut answer).unwrap();
+    assert!(answer[..n].starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&answer[..n]));
+    let idle_since = Instant::now();
+    assert!(closed_within(&mut stream, Duration::from_secs(5)), "idle connection still open");
+    let idle = idle_since.elapsed();
+    assert!(idle >= Duration::from_millis(1500), "closed too early: {idle:?}");
+}
+
+#[test]
+fn the_connection_limit_holds_new_clients_until_one_leaves() {
+    let server = Server::start_with(&["--max-connections", "8", "--header-timeout", "30"]);
+    let mut held: Vec<TcpStream> = (0..8).map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap()).collect();
+    thread::sleep(Duration::from_millis(300)); // let the server accept all eight
+
+    // The ninth is queued by the kernel, not served…
+    let mut ninth = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    ninth.write_all(b"GET /robots.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    ninth.set_read_timeout(Some(Duration::from_millis(700))).unwrap();
+    let mut answer = Vec::new();
+    let waited = ninth.read_to_end(&mut answer);
+    assert!(waited.is_err() && answer.is_empty(), "served beyond the limit: {}", String::from_utf8_lossy(&answer));
+
+    // …until one of the eight leaves.
+    drop(held.pop());
+    ninth.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    ninth.read_to_end(&mut answer).unwrap();
+    assert!(answer.starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&answer));
+}
