@@ -1,0 +1,13 @@
+//! Accept-Encoding: any header value picks an encoding we have, without panicking.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use portfolio::negotiate::{choose_encoding, Encoding};
+
+fuzz_target!(|header: &str| {
+    let only_gzip = choose_encoding(Some(header), |e| e != Encoding::Brotli);
+    assert_ne!(only_gzip, Encoding::Brotli);
+    let identity_only = choose_encoding(Some(header), |e| e == Encoding::Identity);
+    assert_eq!(identity_only, Encoding::Identity);
+    let _ = choose_encoding(Some(header), |_| true);
+});

@@ -1,0 +1,25 @@
+//! Path decoding and lookup: any request target either fails to decode or
+//! resolves, without panicking, and never to a file outside the table.
+#![no_main]
+
+use std::sync::OnceLock;
+
+use libfuzzer_sys::fuzz_target;
+use portfolio::site::{decode_path, Resolution, Site};
+
+fn site() -> &'static Site {
+    static SITE: OnceLock<Site> = OnceLock::new();
+    SITE.get_or_init(|| Site::load().expect("the embedded site loads"))
+}
+
+fuzz_target!(|target: &str| {
+    if let Ok(path) = decode_path(target) {
+        assert!(!path.contains('\0'));
+        match site().resolve(&path) {
+            // Only keys of the table are found, and every key is an absolute path.
+            Resolution::Found(_) => assert!(path.starts_with('/'), "{path:?}"),
+            Resolution::Redirect(location) => assert_eq!(format!("{location}/"), path),
+            Resolution::NotFound(_) => {}
+        }
+    }
+});
