@@ -28,6 +28,7 @@ fn main() {
     }
 
     let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR"));
+    record_git_commit(&root);
     let out_dir = PathBuf::from(env_var("OUT_DIR"));
     let web_out = out_dir.join("web");
     let embed_dir = out_dir.join("embed");
@@ -50,6 +51,27 @@ fn main() {
     prepare_embed_tree(&site, &site, &embed_dir)
         .unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
     check_route_manifest(&web_out.join("routes.json"), &site);
+}
+
+/// Sets PORTFOLIO_COMMIT (shown by `--version`) to the commit being built,
+/// and reruns this script when HEAD moves. Outside a git checkout: "unknown".
+fn record_git_commit(root: &Path) {
+    let git = |args: &[&str]| {
+        Command::new("git").args(args).current_dir(root).output().ok().filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+    };
+    let commit = git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".to_owned());
+    println!("cargo:rustc-env=PORTFOLIO_COMMIT={commit}");
+    // HEAD names a branch; a commit moves the branch's ref (loose or packed).
+    let mut watched = vec!["HEAD".to_owned(), "packed-refs".to_owned()];
+    watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
+    for name in watched {
+        if let Some(path) = git(&["rev-parse", "--git-path", &name]) {
+            if root.join(&path).exists() {
+                println!("cargo:rerun-if-changed={}", root.join(path).display());
+            }
+        }
+    }
 }
 
 fn env_var(name: &str) -> String {

@@ -7,8 +7,10 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod export;
 pub mod headers;
 pub mod limits;
+pub mod listen;
 pub mod negotiate;
 pub mod respond;
 pub mod serve;

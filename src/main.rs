@@ -1,49 +1,70 @@
 //! `portfolio`: a software developer's portfolio website in one executable.
 //!
-//! Start-up only: read the command line, build the asset table, bind, serve.
-//! See README.md for the layout of the code.
+//! Start-up only: read the command line, build the asset table, then either
+//! export the site or listen and serve. See README.md for the layout of the code.
 
 #![forbid(unsafe_code)]
 
-use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use clap::Parser;
+use portfolio::cli::{Args, Command, ServeArgs};
 use portfolio::serve::log;
-use portfolio::{cli, headers, respond, serve, site};
+use portfolio::{export, headers, listen, respond, serve, site};
 
 fn main() -> ExitCode {
-    let args = cli::Args::parse();
+    let args = Args::parse();
     let site = match site::Site::load() {
         Ok(site) => site,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::FAILURE;
+        Err(error) => return fail(format_args!("{error}")),
+    };
+    match args.command {
+        Some(Command::Export { dir, force }) => {
+            let security_headers = headers::security_headers(args.serve.hsts);
+            match export::export(&site, &security_headers, &dir, force) {
+                Ok(summary) => {
+                    log(format_args!("exported {} files ({} bytes) to {}", summary.files, summary.bytes, dir.display()));
+                    ExitCode::SUCCESS
+                }
+                Err(error) => fail(format_args!("{error}")),
+            }
         }
+        None => run_server(site, args.serve),
+    }
+}
+
+fn fail(message: std::fmt::Arguments<'_>) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::FAILURE
+}
+
+fn run_server(site: site::Site, args: ServeArgs) -> ExitCode {
+    let (listener, origin) = match listen::listener(args.host, args.port) {
+        Ok(listener) => listener,
+        Err(error) => return fail(format_args!("{error}")),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
-        Err(error) => {
-            eprintln!("error: cannot start the async runtime: {error}");
-            return ExitCode::FAILURE;
-        }
+        Err(error) => return fail(format_args!("cannot start the async runtime: {error}")),
     };
     runtime.block_on(async {
-        let address = SocketAddr::new(args.host, args.port);
-        let listener = match tokio::net::TcpListener::bind(address).await {
+        let listener = match listener.set_nonblocking(true).and_then(|()| tokio::net::TcpListener::from_std(listener)) {
             Ok(listener) => listener,
-            Err(error) => {
-                eprintln!("error: cannot listen on {address}: {error}");
-                return ExitCode::FAILURE;
-            }
+            Err(error) => return fail(format_args!("cannot use the listening socket: {error}")),
         };
-        let bound = listener.local_addr().unwrap_or(address);
+        let address = listener.local_addr().map(|a| a.to_string()).unwrap_or_else(|_| "?".to_owned());
+        let how = match origin {
+            listen::Origin::Inherited => " (socket from systemd)",
+            listen::Origin::Bound => "",
+        };
         log(format_args!(
-            "portfolio {} listening on http://{bound} ({} routes, {} files)",
+            "portfolio {} listening on http://{address}{how} ({} routes, {} files)",
             env!("CARGO_PKG_VERSION"),
             site.route_count(),
             site.file_count()
         ));
+        // Type=notify: tell systemd we are ready. Without NOTIFY_SOCKET this does nothing.
+        let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
         let responder = respond::Responder { site, security_headers: headers::security_headers(args.hsts) };
         let options = serve::Options {
             access_log: !args.quiet,

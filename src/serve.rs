@@ -108,6 +108,8 @@ pub async fn serve(listener: TcpListener, responder: Responder, options: Options
     }
 
     drop(listener);
+    // Type=notify: systemd shows "deactivating" while requests finish.
+    let _ = sd_notify::notify(&[sd_notify::NotifyState::Stopping]);
     tokio::select! {
         _ = graceful.shutdown() => true,
         _ = tokio::time::sleep(options.shutdown_timeout) => {

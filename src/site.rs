@@ -142,6 +142,21 @@ impl Site {
         Resolution::NotFound(&self.assets[self.not_found])
     }
 
+    /// Files sent under their own path (`/static/js/…`, `/robots.txt`), HTML pages excluded.
+    pub fn files(&self) -> impl Iterator<Item = (&str, &Asset)> {
+        self.files.iter().map(|(path, &index)| (path.as_str(), &self.assets[index]))
+    }
+
+    /// The routes of the site and the page each one sends.
+    pub fn routes(&self) -> impl Iterator<Item = (&str, &Asset)> {
+        self.routes.iter().map(|(path, &index)| (path.as_str(), &self.assets[index]))
+    }
+
+    /// The page sent with every 404.
+    pub fn not_found_page(&self) -> &Asset {
+        &self.assets[self.not_found]
+    }
+
     pub fn route_count(&self) -> usize {
         self.routes.len()
     }

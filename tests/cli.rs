@@ -12,16 +12,10 @@ fn help_names_every_flag_and_its_environment_variable() {
     let output = command().arg("--help").output().unwrap();
     assert!(output.status.success());
     let help = String::from_utf8(output.stdout).unwrap();
-    for expected in ["--host", "PORTFOLIO_HOST", "--port", "PORTFOLIO_PORT", "--quiet", "PORTFOLIO_QUIET", "--hsts", "--shutdown-timeout", "[default: 8080]", "[default: 0.0.0.0]"] {
+    for expected in ["--host", "PORTFOLIO_HOST", "--port", "PORTFOLIO_PORT", "--quiet", "PORTFOLIO_QUIET", "--hsts", "--shutdown-timeout",
+                     "--max-connections", "--header-timeout", "[default: 8080]", "export"] {
         assert!(help.contains(expected), "help lacks {expected}:\n{help}");
     }
-}
-
-#[test]
-fn version_prints_the_crate_version() {
-    let output = command().arg("--version").output().unwrap();
-    assert!(output.status.success());
-    assert_eq!(String::from_utf8(output.stdout).unwrap().trim(), format!("portfolio {}", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]

@@ -1,0 +1,109 @@
+//! `portfolio export DIR`: the files are byte for byte what the server sends,
+//! for every route, every file and every encoding; `_headers` carries the
+//! same headers; a non-empty or unwritable DIR is refused clearly.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{command, Server};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("portfolio-export-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+fn export(dir: &Path, extra: &[&str]) -> std::process::Output {
+    command().arg("export").arg(dir).args(extra).output().unwrap()
+}
+
+/// Every regular file below `dir`, as paths relative to it.
+fn files_below(dir: &Path, base: &Path, out: &mut Vec<String>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files_below(&path, base, out);
+        } else {
+            out.push(path.strip_prefix(base).unwrap().to_string_lossy().into_owned());
+        }
+    }
+}
+
+#[test]
+fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
+    let dir = temp_dir("bytes");
+    let output = export(&dir, &[]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("exported"));
+    let server = Server::start();
+
+    let mut files = Vec::new();
+    files_below(&dir, &dir, &mut files);
+    let mut checked = 0;
+    for file in files.iter().filter(|f| !f.ends_with(".gz") && !f.ends_with(".br") && *f != "_headers") {
+        // What URL and status serve this file.
+        let (url, status) = match file.as_str() {
+            "404.html" => ("/no-such-page".to_owned(), 404),
+            "index.html" => ("/".to_owned(), 200),
+            route if route.ends_with("/index.html") => (format!("/{}", route.trim_end_matches("/index.html")), 200),
+            other => (format!("/{other}"), 200),
+        };
+        for (encoding, suffix) in [("identity", ""), ("gzip", ".gz"), ("br", ".br")] {
+            let on_disk = dir.join(format!("{file}{suffix}"));
+            let reply = server.request("GET", &url, &[("Accept-Encoding", encoding)]);
+            assert_eq!(reply.status, status, "{url}");
+            let sent_encoding = reply.header("content-encoding").unwrap_or("identity");
+            if sent_encoding == encoding {
+                let exported = fs::read(&on_disk).unwrap_or_else(|_| panic!("{} is missing", on_disk.display()));
+                assert_eq!(exported, reply.body, "{} differs from {url} as {encoding}", on_disk.display());
+                checked += 1;
+            } else {
+                assert!(!on_disk.exists(), "{} exists but the server does not send {encoding}", on_disk.display());
+            }
+        }
+    }
+    for route in ["index.html", "about/index.html", "article/1/index.html", "article/2/index.html", "404.html", "robots.txt"] {
+        assert!(files.iter().any(|f| f == route), "{route} exported");
+    }
+    assert!(checked > 20, "only {checked} representations compared");
+
+    let headers = fs::read_to_string(dir.join("_headers")).unwrap();
+    let csp = server.get("/").header("content-security-policy").unwrap().to_owned();
+    assert!(headers.starts_with("# "), "{headers}");
+    assert!(headers.contains(&format!("/*\n  Content-Security-Policy: {csp}\n")), "{headers}");
+    assert!(headers.contains("/static/*\n  Cache-Control: max-age=31536000, immutable\n"), "{headers}");
+    assert!(headers.contains("/about\n  Cache-Control: no-cache\n"), "{headers}");
+    assert!(headers.contains("/robots.txt\n  Cache-Control: max-age=3600\n"), "{headers}");
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn refuses_a_non_empty_directory_unless_forced() {
+    let dir = temp_dir("nonempty");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("keep.txt"), "mine").unwrap();
+    let refused = export(&dir, &[]);
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(stderr.contains("is not empty") && stderr.contains("--force"), "{stderr}");
+    assert!(!dir.join("index.html").exists());
+
+    let forced = export(&dir, &["--force"]);
+    assert!(forced.status.success(), "{}", String::from_utf8_lossy(&forced.stderr));
+    assert!(dir.join("index.html").exists() && dir.join("keep.txt").exists());
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn an_unwritable_path_is_one_clear_error() {
+    let file = temp_dir("file");
+    fs::write(&file, "a file, not a directory").unwrap();
+    let output = export(&file.join("sub"), &[]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: cannot write") && stderr.contains(&file.display().to_string()), "{stderr}");
+    let _ = fs::remove_file(file);
+}
