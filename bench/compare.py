@@ -207,22 +207,22 @@ def main():
     paths = {"/": "/", "bundle": "/" + str(bundle.relative_to(site))}
 
     ports = {name: free_port() for name in ["portfolio", "nginx", "sws"]}
-    portfolio = Server("portfolio", [BINARY, "--quiet", "--host", "127.0.0.1", "--port", str(ports["portfolio"])], ports["portfolio"])
-    with urllib.request.urlopen(f"http://127.0.0.1:{ports['portfolio']}/") as response:
-        headers = [(k, v) for k, v in response.getheaders() if k.lower() in {
-            "content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options",
-            "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy"}]
-    servers = [
-        portfolio,
-        Server("nginx", ["nginx", "-c", str(nginx_config(site, ports["nginx"], workdir, headers))], ports["nginx"]),
-        Server("sws", ["static-web-server", "--host", "127.0.0.1", "--port", str(ports["sws"]), "--root", str(site),
-                       "--compression-static", "true", "--log-level", "error", "--page404", str(site / "404.html")],
-               ports["sws"]),
-    ]
-    print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds} s per row; "
-          f"bundle {paths['bundle']} ({bundle.stat().st_size} B identity)", flush=True)
+    servers = []
     results = {}
     try:
+        servers.append(Server("portfolio", [BINARY, "--quiet", "--host", "127.0.0.1", "--port", str(ports["portfolio"])],
+                              ports["portfolio"]))
+        with urllib.request.urlopen(f"http://127.0.0.1:{ports['portfolio']}/") as response:
+            headers = [(k, v) for k, v in response.getheaders() if k.lower() in {
+                "content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options",
+                "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy"}]
+        servers.append(Server("nginx", ["nginx", "-c", str(nginx_config(site, ports["nginx"], workdir, headers))],
+                              ports["nginx"]))
+        servers.append(Server("sws", ["static-web-server", "--host", "127.0.0.1", "--port", str(ports["sws"]),
+                                      "--root", str(site), "--compression-static", "true", "--log-level", "error",
+                                      "--page404", str(site / "404.html")], ports["sws"]))
+        print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds} s per row; "
+              f"bundle {paths['bundle']} ({bundle.stat().st_size} B identity)", flush=True)
         for round_index in range(args.rounds):
             order = servers[round_index % 3:] + servers[:round_index % 3]
             for label, path in paths.items():
