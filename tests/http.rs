@@ -50,28 +50,38 @@ fn assert_security_headers(reply: &Reply) {
 }
 
 #[test]
-fn every_route_is_the_app_page() {
+fn every_route_is_its_own_prerendered_page() {
     let server = Server::start();
+    let mut bodies = std::collections::HashSet::new();
     for route in ROUTES {
         let reply = server.get(route);
         assert_eq!(reply.status, 200, "{route}");
         assert_eq!(reply.header("content-type"), Some("text/html; charset=utf-8"), "{route}");
         assert_eq!(reply.header("cache-control"), Some("no-cache"), "{route}");
-        assert!(reply.text().contains("<div id=root>") || reply.text().contains("<div id=\"root\">"), "{route} is the app page");
+        let html = reply.text();
+        assert!(html.contains("<div id=\"root\"><div class=\"app\">"), "{route}: #root holds the prerendered app");
+        assert!(html.contains("<script type=module src=/static/js/"), "{route}: the app's script takes over");
+        let canonical = html.split("<link rel=\"canonical\" href=\"").nth(1).and_then(|rest| rest.split('"').next());
+        assert!(canonical.is_some_and(|url| url.ends_with(route)), "{route}: its own canonical link, not {canonical:?}");
+        assert!(bodies.insert(reply.body.clone()), "{route} has a page of its own");
         assert_eq!(reply.header("content-length").map(|l| l.parse::<usize>().unwrap()), Some(reply.body.len()));
         assert_security_headers(&reply);
     }
 }
 
 #[test]
-fn unknown_paths_are_404_with_the_app_page() {
+fn unknown_paths_are_404_with_the_404_page() {
     let server = Server::start();
-    let page = server.get("/").body;
+    let page = server.get("/no-such-page").body;
+    let html = String::from_utf8_lossy(&page);
+    assert!(html.contains(">Oops!</h1>") && html.contains("<title>404 | "), "the site's 404 page");
+    assert_ne!(page, server.get("/").body);
     for path in ["/article/0", "/article/3", "/article/99", "/article/abc", "/wp-login.php", "/missing.js",
-                 "/index.html", "/about/extra", "//about", "/static/js/", "/%2e%2e/Cargo.toml", "/..%2fCargo.toml", "/..\\Cargo.toml"] {
+                 "/index.html", "/404.html", "/about/index.html", "/about/extra", "//about", "/static/js/",
+                 "/%2e%2e/Cargo.toml", "/..%2fCargo.toml", "/..\\Cargo.toml"] {
         let reply = server.get(path);
         assert_eq!(reply.status, 404, "{path}");
-        assert_eq!(reply.body, page, "{path} gets the site's 404 page (the app shows \"Oops!\")");
+        assert_eq!(reply.body, page, "{path} gets the site's 404 page (\"Oops!\")");
         assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
         assert_security_headers(&reply);
     }
@@ -152,7 +162,7 @@ fn html_pages_are_compressed_too() {
     let missing = server.request("GET", "/missing", &[("Accept-Encoding", "gzip")]);
     assert_eq!(missing.status, 404);
     assert_eq!(missing.header("content-encoding"), Some("gzip"));
-    assert_eq!(gunzip(&missing.body), plain.body);
+    assert_eq!(gunzip(&missing.body), server.get("/missing").body);
 }
 
 #[test]

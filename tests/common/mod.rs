@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::thread;
@@ -24,7 +25,13 @@ pub struct Server {
 /// A command for the binary, run from a directory with no site files in it,
 /// so every test proves the site is embedded.
 pub fn command() -> Command {
-    let mut command = Command::new(BINARY);
+    command_for(Path::new(BINARY))
+}
+
+/// Like [`command`], for another build of the binary (e.g. one built from a
+/// modified copy of the repository).
+pub fn command_for(binary: &Path) -> Command {
+    let mut command = Command::new(binary);
     command.current_dir(std::env::temp_dir());
     command.env_remove("PORTFOLIO_HOST").env_remove("PORTFOLIO_PORT").env_remove("PORTFOLIO_QUIET");
     command

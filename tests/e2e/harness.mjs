@@ -49,10 +49,15 @@ export async function startServer() {
 const placeholderImage =
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="400"><rect width="800" height="400" fill="#c7d2fe"/></svg>';
 
-/** Launches headless Chromium with a fresh profile; never downloads a browser. */
-export async function launchBrowser() {
+/**
+ * Launches headless Chromium with a fresh profile; never downloads a browser.
+ * `contextOptions` are Playwright browser-context options, e.g.
+ * `{ javaScriptEnabled: false }`.
+ */
+export async function launchBrowser(contextOptions = {}) {
   const profile = mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
+    ...contextOptions,
     executablePath: chromiumPath,
     headless: true,
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

@@ -1,14 +1,13 @@
 /**
  * The app: layout and routes. Free of browser globals at render time, so
  * it can be rendered inside BrowserRouter (main.jsx), MemoryRouter (tests)
- * or a static router (prerendering). Pages other than Home are separate
- * script chunks loaded on demand with a time-out (chunks.js).
+ * or a static router (prerendering, server.jsx). Pages other than Home are
+ * separate script chunks loaded on demand with a time-out (chunks.js); each
+ * names its module so the prerender can link that chunk's files.
  */
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { config as fontAwesomeConfig } from '@fortawesome/fontawesome-svg-core';
-import '@fortawesome/fontawesome-svg-core/styles.css';
-import './styles/global.css';
 import { articleRoutePattern, pagePaths } from './routes.js';
 import { lazyPage } from './chunks.js';
 import Nav from './components/Nav.jsx';
@@ -19,18 +18,18 @@ import PageLoading from './components/PageLoading.jsx';
 import Home from './pages/Home.jsx';
 import NotFound from './pages/NotFound.jsx';
 
-// Font Awesome's CSS comes from the stylesheet imported above, not from a
+// Font Awesome's CSS comes from the stylesheet main.jsx imports, not from a
 // <style> element injected at run time.
 fontAwesomeConfig.autoAddCss = false;
 
 const pages = {
   home: Home,
-  about: lazyPage(() => import('./pages/About.jsx')),
-  projects: lazyPage(() => import('./pages/Projects.jsx')),
-  articles: lazyPage(() => import('./pages/Articles.jsx')),
-  contact: lazyPage(() => import('./pages/Contact.jsx')),
+  about: lazyPage(() => import('./pages/About.jsx'), { source: 'pages/About.jsx' }),
+  projects: lazyPage(() => import('./pages/Projects.jsx'), { source: 'pages/Projects.jsx' }),
+  articles: lazyPage(() => import('./pages/Articles.jsx'), { source: 'pages/Articles.jsx' }),
+  contact: lazyPage(() => import('./pages/Contact.jsx'), { source: 'pages/Contact.jsx' }),
 };
-const Article = lazyPage(() => import('./pages/Article.jsx'));
+const Article = lazyPage(() => import('./pages/Article.jsx'), { source: 'pages/Article.jsx' });
 
 export default function App() {
   const { pathname } = useLocation();

@@ -11,6 +11,12 @@
  * dynamic import runs twice (Parcel does). Such a chunk cannot be re-fetched
  * in place: retryFailedChunks() then returns false and the boundary reloads
  * the page, which fetches the chunk afresh.
+ *
+ * `source` names the imported module (relative to webapp/src, e.g.
+ * 'pages/About.jsx'). The prerender records which lazy pages a route
+ * rendered (recordLazyPages) and looks their script and style files up in
+ * the browser build by that name, so each prerendered page links the
+ * stylesheet of its own chunk and preloads its script.
  */
 import { createElement, lazy } from 'react';
 import { constants } from './data/index.js';
@@ -47,8 +53,31 @@ export function retryFailedChunks() {
   return allRetried;
 }
 
-/** A lazily loaded page component: `importer` returns a promise of a module with a default export. */
-export function lazyPage(importer, ms = constants.chunkLoadTimeoutMs) {
+/** The `source` of every lazy page rendered while recordLazyPages() runs; null otherwise. */
+let renderedSources = null;
+
+/**
+ * Runs `render` (an async function that renders the app once, e.g. a
+ * prerender) and returns its result with the `source` of every lazy page
+ * that was rendered. Renders must not overlap.
+ */
+export async function recordLazyPages(render) {
+  if (renderedSources) throw new Error('recordLazyPages() calls must not overlap');
+  const sources = new Set();
+  renderedSources = sources;
+  try {
+    const result = await render();
+    return { result, sources: [...sources] };
+  } finally {
+    renderedSources = null;
+  }
+}
+
+/**
+ * A lazily loaded page component: `importer` returns a promise of a module
+ * with a default export; `source` names that module (see above).
+ */
+export function lazyPage(importer, { source = null, timeoutMs: ms = constants.chunkLoadTimeoutMs } = {}) {
   const rejectedImports = new WeakSet();
   let started = null; // an import already started by retry(), used by the next load
 
@@ -86,6 +115,7 @@ export function lazyPage(importer, ms = constants.chunkLoadTimeoutMs) {
 
   let current = lazy(load);
   function LazyPage(props) {
+    if (renderedSources && source) renderedSources.add(source);
     return createElement(current, props);
   }
   return LazyPage;

@@ -1,19 +1,44 @@
-/** Browser entry: mount the app, then the optional extras (analytics, web vitals). */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+/**
+ * Browser entry: take over the page, then the optional extras (analytics,
+ * web vitals).
+ *
+ * Built pages arrive prerendered (server.jsx): #root already holds the
+ * route's markup, which React hydrates, adopting the DOM and the <head>
+ * tags as they are. The route's own chunk (a lazy page) suspends during
+ * hydration; React keeps the server markup on screen meanwhile and hydrates
+ * it once the chunk (preloaded by the page's <head>) has arrived, so nothing
+ * flashes. An empty #root (the Parcel dev server) is rendered from scratch.
+ */
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+// The global styles, Font Awesome's first. Imported here, by the browser
+// entry, so the node build of the app (server.jsx) needs no CSS from
+// node_modules; the pages' own styles come with their components.
+import '@fortawesome/fontawesome-svg-core/styles.css';
+import './styles/global.css';
 import App from './App.jsx';
 import { analytics } from './data/index.js';
 import { loadAnalytics } from './analytics.js';
 import reportWebVitals from './reportWebVitals.js';
 
-createRoot(document.getElementById('root')).render(
+const container = document.getElementById('root');
+const app = (
   <StrictMode>
     <BrowserRouter>
       <App />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+if (container.hasChildNodes()) {
+  // As a transition, hydration works in small slices and yields to the
+  // visitor's input instead of blocking the main thread until it is done.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
+  createRoot(container).render(app);
+}
 
 loadAnalytics(analytics.tagId);
 

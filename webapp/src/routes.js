@@ -43,12 +43,24 @@ export function routePaths() {
 }
 
 /**
+ * The file (relative to the site root) that holds the prerendered page of
+ * a route: '/' → 'index.html', '/about' → 'about/index.html',
+ * '/article/2' → 'article/2/index.html'.
+ */
+export function routeFile(path) {
+  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+}
+
+/** The prerendered 404 page, sent with status 404 for every other path. */
+export const notFoundFile = '404.html';
+
+/**
  * The route manifest written to OUTDIR/routes.json by build.mjs: for each
- * route, the file (relative to site/) the server sends. Today every route
- * is the single-page app's index.html.
+ * route, the prerendered HTML file (relative to site/) the server sends,
+ * and the 404 page.
  */
 export function routeManifest() {
   const routes = {};
-  for (const path of routePaths()) routes[path] = 'index.html';
-  return { routes, not_found: 'index.html' };
+  for (const path of routePaths()) routes[path] = routeFile(path);
+  return { routes, not_found: notFoundFile };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import data, { articles, constants, pageMeta, projects, seo, site, work } from '../src/data/index.js';
+import data, { articles, constants, pageMeta, projects, seo, site, siteOrigin, work } from '../src/data/index.js';
 import { articleIndexFromSlug, routeManifest, routePaths } from '../src/routes.js';
 import { scopeCss } from '../src/scopeCss.js';
+import { robotsTxt, sitemapXml } from '../sitemap.mjs';
 
 describe('data module', () => {
   it('has the site config sections of the spec', () => {
@@ -57,14 +58,14 @@ describe('routes', () => {
     expect(routeManifest()).toEqual({
       routes: {
         '/': 'index.html',
-        '/about': 'index.html',
-        '/projects': 'index.html',
-        '/articles': 'index.html',
-        '/contact': 'index.html',
-        '/article/1': 'index.html',
-        '/article/2': 'index.html',
+        '/about': 'about/index.html',
+        '/projects': 'projects/index.html',
+        '/articles': 'articles/index.html',
+        '/contact': 'contact/index.html',
+        '/article/1': 'article/1/index.html',
+        '/article/2': 'article/2/index.html',
       },
-      not_found: 'index.html',
+      not_found: '404.html',
     });
     expect(routePaths()).toHaveLength(5 + articles.length);
   });
@@ -81,5 +82,20 @@ describe('scopeCss', () => {
   it('prefixes every selector, including inside @media', () => {
     expect(scopeCss('h2, p { color: red }', '.s')).toBe('.s h2, .s p {color: red}');
     expect(scopeCss('@media (max-width: 600px) { h2 { margin: 0 } }', '.s')).toBe('@media (max-width: 600px) {.s h2 {margin: 0} }');
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('list every route as an absolute URL on the site origin, and name the sitemap', () => {
+    expect(siteOrigin).toMatch(/^https?:\/\/[^/]+$/);
+    const xml = sitemapXml(siteOrigin, routePaths());
+    const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(routePaths().map((p) => `${siteOrigin}${p === '/' ? '/' : p}`));
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(robotsTxt(siteOrigin)).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${siteOrigin}/sitemap.xml\n`);
+  });
+
+  it('escape what XML needs escaped', () => {
+    expect(sitemapXml('https://example.com', ['/a?b=1&c=2'])).toContain('<loc>https://example.com/a?b=1&amp;c=2</loc>');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, metaContent } from './render.jsx';
-import { articles, constants, pageMeta, projects, site, ui, work } from '../src/data/index.js';
+import { articles, constants, pageMeta, projects, site, siteOrigin, ui, work } from '../src/data/index.js';
 
 const T = site.main.title;
 const pages = [
@@ -35,6 +35,38 @@ describe('per-page title and meta', () => {
       expect(metaContent('keywords')).toBe(article.keywords.join(', '));
       expect(screen.getByText(article.date)).toBeInTheDocument();
     });
+  });
+});
+
+describe('link-preview tags', () => {
+  const property = (name) => document.head.querySelector(`meta[property="${name}"]`)?.getAttribute('content') ?? null;
+
+  it('every page has a canonical link, Open Graph and Twitter card tags on the site origin', async () => {
+    const paths = ['/', '/about', '/projects', '/articles', '/contact', ...articles.map((_, i) => `/article/${i + 1}`)];
+    for (const path of paths) {
+      const { unmount } = renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      const url = `${siteOrigin}${path}`;
+      expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'), path).toBe(url);
+      expect(property('og:url')).toBe(url);
+      expect(property('og:title')).toBe(document.title);
+      expect(property('og:description')).toBe(metaContent('description'));
+      expect(property('og:type')).toBe(path.startsWith('/article/') ? 'article' : 'website');
+      expect(property('og:image')).toBe(new URL(site.shareImage.src, siteOrigin).href);
+      expect(metaContent('twitter:card')).toBe('summary_large_image');
+      expect(metaContent('twitter:title')).toBe(document.title);
+      expect(metaContent('twitter:image')).toBe(property('og:image'));
+      unmount();
+    }
+  });
+
+  it('the 404 page names no canonical URL and asks not to be indexed', async () => {
+    renderApp('/nope');
+    await screen.findByRole('heading', { level: 1, name: 'Oops!' });
+    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(property('og:url')).toBeNull();
+    expect(metaContent('robots')).toBe('noindex');
+    expect(property('og:title')).toBe(`404 | ${T}`);
   });
 });
 

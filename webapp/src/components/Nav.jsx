@@ -1,13 +1,15 @@
 /** The nav bar: one link per page, the current page marked with aria-current="page". */
 import { NavLink, useLocation } from 'react-router-dom';
 import { ui } from '../data/index.js';
-import { navPages, pagePaths } from '../routes.js';
+import { articleIndexFromSlug, navPages, pagePaths } from '../routes.js';
 import './Nav.css';
 
 export default function Nav() {
   const { pathname } = useLocation();
   // An article page belongs to the Articles section: highlighted, but not "the current page".
-  const inArticles = pathname.startsWith('/article/');
+  // Only a real article: /article/99 is the 404 page, which highlights nothing
+  // (and so matches the prerendered 404.html, whatever the requested path).
+  const inArticles = articleIndexFromSlug(pathname.match(/^\/article\/([^/]*)$/)?.[1]) !== null;
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">

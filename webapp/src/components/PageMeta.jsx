@@ -1,21 +1,54 @@
 /**
- * Per-page document metadata. React 19 hoists <title> and <meta> rendered
- * anywhere in the tree into <head>, on the client and in server rendering.
+ * Per-page document metadata: title, description, keywords, the canonical
+ * link, and the Open Graph and Twitter card tags link previews read.
+ *
+ * React 19 hoists <title>, <meta> and <link> rendered anywhere in the tree
+ * into <head>: on the client, and when prerendering (the build moves them
+ * into the page's <head>, where hydration finds and adopts them). So every
+ * page states its metadata once, here, for browsers and crawlers alike.
  */
-import { site } from '../data/index.js';
+import { site, siteOrigin } from '../data/index.js';
 
 /** 'About' → 'About | Jordan Lee'. */
 export function pageTitle(name) {
   return `${name} | ${site.main.title}`;
 }
 
-export default function PageMeta({ title, description, keywords = [], noIndex = false }) {
+/** An absolute URL on the public site: '/about' → 'https://jordanlee.example/about'. */
+export function absoluteUrl(path) {
+  return new URL(path, siteOrigin).href;
+}
+
+/**
+ * `path` is the page's route ('/about'); it gives the canonical and og:url
+ * links. The 404 page has none: it answers for every unknown path and is
+ * the canonical form of nothing. `type` is the Open Graph type.
+ */
+export default function PageMeta({ title, description, keywords = [], path = null, type = 'website', noIndex = false }) {
+  const url = path === null ? null : absoluteUrl(path);
+  const image = site.shareImage;
+  const imageUrl = absoluteUrl(image.src);
   return (
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
       {noIndex && <meta name="robots" content="noindex" />}
+      {url && <link rel="canonical" href={url} />}
+      <meta property="og:type" content={type} />
+      <meta property="og:site_name" content={site.main.title} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      {url && <meta property="og:url" content={url} />}
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:image:width" content={String(image.width)} />
+      <meta property="og:image:height" content={String(image.height)} />
+      <meta property="og:image:alt" content={image.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={imageUrl} />
+      <meta name="twitter:image:alt" content={image.alt} />
     </>
   );
 }

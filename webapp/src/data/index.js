@@ -12,7 +12,11 @@ import { seo } from './seo.js';
 import { work } from './work.js';
 import { ui } from './ui.js';
 
-/** Public origin of the site (for the sitemap and canonical links). */
+/**
+ * Public origin of the site: scheme and host, no trailing slash. Canonical
+ * links, Open Graph URLs and images, sitemap.xml and robots.txt are built
+ * from it, so set it to where the site is really served.
+ */
 export const siteOrigin = 'https://jordanlee.example';
 
 /** Analytics: a tag-manager container id such as 'GTM-XXXXXXX', or null for none. */

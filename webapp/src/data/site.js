@@ -16,6 +16,17 @@ export const site = {
     logo: new URL('../images/logo.svg', import.meta.url).pathname,
   },
 
+  /**
+   * The picture link previews show (Open Graph and Twitter cards) for every
+   * page: 1200 × 630, JPEG or PNG (social sites do not show SVG).
+   */
+  shareImage: {
+    src: new URL('../images/social-card.jpg', import.meta.url).pathname,
+    alt: 'The JL logo beside an illustrated portrait of Jordan Lee',
+    width: 1200,
+    height: 630,
+  },
+
   socials: {
     twitter: 'https://x.com/jordanlee_dev',
     github: 'https://github.com/jordanlee-dev',

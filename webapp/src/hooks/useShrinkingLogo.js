@@ -33,12 +33,19 @@ function sameOr(prev, next) {
   return prev.size === next.size && prev.badge === next.badge ? prev : next;
 }
 
-/** Current logo state; follows window scroll events (passive listener) while mounted. */
+/**
+ * Current logo state; follows window scroll events (passive listener) while
+ * mounted. The first render is always the initial state (as in the
+ * prerendered HTML, so hydration matches); the effect then catches up with
+ * a page that was already scrolled, e.g. by the browser restoring the
+ * position on reload.
+ */
 export function useShrinkingLogo() {
   const [state, setState] = useState(initialLogoState);
   useEffect(() => {
     const onScroll = () => setState((prev) => nextLogoState(prev, window.scrollY));
     window.addEventListener('scroll', onScroll, { passive: true });
+    if (window.scrollY > 0) onScroll();
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   return state;

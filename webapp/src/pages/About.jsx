@@ -1,5 +1,6 @@
 /** About: title, description, photo and follow links (repeated in a mobile-only block). */
 import { pageMeta, site } from '../data/index.js';
+import { pagePaths } from '../routes.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import Logo from '../components/Logo.jsx';
 import SocialLinks from '../components/SocialLinks.jsx';
@@ -10,7 +11,12 @@ export default function About() {
   const { about } = site;
   return (
     <div className="container about">
-      <PageMeta title={pageTitle('About')} description={meta.description} keywords={meta.keywords} />
+      <PageMeta
+        title={pageTitle('About')}
+        description={meta.description}
+        keywords={meta.keywords}
+        path={pagePaths.about}
+      />
       <div className="page-logo">
         <Logo />
       </div>

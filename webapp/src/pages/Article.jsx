@@ -6,7 +6,7 @@
  */
 import { useNavigate, useParams } from 'react-router-dom';
 import { articles, ui } from '../data/index.js';
-import { articleIndexFromSlug } from '../routes.js';
+import { articleIndexFromSlug, articlePath } from '../routes.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import ArticleBody from '../components/ArticleBody.jsx';
@@ -24,7 +24,13 @@ export default function Article() {
   const { backImage } = ui;
   return (
     <div className="container article-page">
-      <PageMeta title={pageTitle(article.title)} description={article.description} keywords={article.keywords} />
+      <PageMeta
+        title={pageTitle(article.title)}
+        description={article.description}
+        keywords={article.keywords}
+        path={articlePath(index)}
+        type="article"
+      />
       {article.style && <style data-article-style={index + 1}>{scopeCss(article.style, `.${scope}`)}</style>}
       <button type="button" className="back-button" onClick={() => navigate(-1)}>
         <img src={backImage.src} alt={ui.goBack} width={backImage.width} height={backImage.height} />

@@ -1,5 +1,6 @@
 /** Articles: heading, subheading and the list of articles. */
 import { articles, pageMeta, site } from '../data/index.js';
+import { pagePaths } from '../routes.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import Logo from '../components/Logo.jsx';
 import ArticleListItem from '../components/ArticleListItem.jsx';
@@ -8,7 +9,12 @@ export default function Articles() {
   const meta = pageMeta('articles');
   return (
     <div className="container">
-      <PageMeta title={pageTitle('Articles')} description={meta.description} keywords={meta.keywords} />
+      <PageMeta
+        title={pageTitle('Articles')}
+        description={meta.description}
+        keywords={meta.keywords}
+        path={pagePaths.articles}
+      />
       <div className="page-logo">
         <Logo />
       </div>

@@ -1,5 +1,6 @@
 /** Contact: heading, the e-mail invitation with the reply promise, the photo-site link and the social list. */
 import { constants, pageMeta, site } from '../data/index.js';
+import { pagePaths } from '../routes.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import Logo from '../components/Logo.jsx';
 import EmailLink from '../components/EmailLink.jsx';
@@ -17,7 +18,12 @@ export default function Contact() {
   };
   return (
     <div className="container contact">
-      <PageMeta title={pageTitle('Contact')} description={meta.description} keywords={meta.keywords} />
+      <PageMeta
+        title={pageTitle('Contact')}
+        description={meta.description}
+        keywords={meta.keywords}
+        path={pagePaths.contact}
+      />
       <div className="page-logo">
         <Logo />
       </div>

@@ -15,7 +15,7 @@ export default function Home() {
   const { homepage } = site;
   return (
     <div className="container home">
-      <PageMeta title={site.main.title} description={meta.description} keywords={meta.keywords} />
+      <PageMeta title={site.main.title} description={meta.description} keywords={meta.keywords} path={pagePaths.home} />
       <ShrinkingLogo />
 
       <section className="hero">

@@ -1,5 +1,6 @@
 /** Projects: heading, intro and every project. */
 import { pageMeta, projects, site } from '../data/index.js';
+import { pagePaths } from '../routes.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import Logo from '../components/Logo.jsx';
 import ProjectCard from '../components/ProjectCard.jsx';
@@ -8,7 +9,12 @@ export default function Projects() {
   const meta = pageMeta('projects');
   return (
     <div className="container">
-      <PageMeta title={pageTitle('Projects')} description={meta.description} keywords={meta.keywords} />
+      <PageMeta
+        title={pageTitle('Projects')}
+        description={meta.description}
+        keywords={meta.keywords}
+        path={pagePaths.projects}
+      />
       <div className="page-logo">
         <Logo />
       </div>

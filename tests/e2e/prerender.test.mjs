@@ -1,0 +1,154 @@
+// Prerendered pages in Chromium: every route arrives as finished HTML, the
+// client adopts it (hydration) without a warning, an error or a re-render,
+// and the site works with JavaScript switched off.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { articles, projects, site, ui } from '../../webapp/src/data/index.js';
+import { pagePaths, routePaths } from '../../webapp/src/routes.js';
+
+const headings = {
+  [pagePaths.home]: site.homepage.title,
+  [pagePaths.about]: site.about.title,
+  [pagePaths.projects]: site.projectsPage.title,
+  [pagePaths.articles]: site.articles.title,
+  [pagePaths.contact]: site.contact.title,
+  ...Object.fromEntries(articles.map((article, i) => [`/article/${i + 1}`, article.title])),
+};
+const notFoundPaths = ['/article/0', `/article/${articles.length + 1}`, '/no/such/page?q=1'];
+
+/** Text as React writes it into HTML. */
+const escapeHtml = (s) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Before any page script runs: remember the <h1> the HTML arrived with, and
+ * record every element removed from the document. Hydration that matches
+ * removes nothing; a mismatch makes React throw the server markup away and
+ * render afresh, which removes elements (the flash this test rules out).
+ */
+function watchDocument() {
+  window.__removedElements = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.removedNodes) {
+        if (node.nodeType === Node.ELEMENT_NODE) window.__removedElements.push(node.outerHTML.slice(0, 120));
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+  document.addEventListener('DOMContentLoaded', () => {
+    window.__prerenderedHeading = document.querySelector('main h1');
+  });
+}
+
+/** Resolves once React has hydrated the page's <h1> (React keeps its fiber on the DOM node). */
+async function waitForHydration(page) {
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector('main h1');
+    return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+async function visitAndHydrate(path) {
+  const { page, problems } = await openPage(browser.context, server.baseURL);
+  page.on('console', (message) => {
+    // openPage records errors; warnings count too here (React reports hydration trouble on the console).
+    if (message.type() === 'warning') problems.push(`console warning: ${message.text()}`);
+  });
+  await page.addInitScript(watchDocument);
+  const response = await page.goto(server.baseURL + path, { waitUntil: 'networkidle' });
+  await waitForHydration(page);
+  const adopted = await page.evaluate(() => ({
+    sameHeading: document.querySelector('main h1') === window.__prerenderedHeading,
+    removed: window.__removedElements,
+  }));
+  return { page, problems, response, adopted };
+}
+
+test('every route hydrates its prerendered HTML: no console error or warning, nothing re-rendered', async () => {
+  for (const path of routePaths()) {
+    const { page, problems, response, adopted } = await visitAndHydrate(path);
+    assert.equal(response.status(), 200, path);
+    const html = await response.text();
+    assert.ok(html.includes(`>${escapeHtml(headings[path])}</h1>`), `${path}: the raw HTML holds its <h1>`);
+    assert.equal(await page.locator('main h1').innerText(), headings[path], path);
+    assert.ok(adopted.sameHeading, `${path}: the <h1> the HTML arrived with is still the one shown`);
+    assert.deepEqual(adopted.removed, [], `${path}: hydration removed elements`);
+    // React adopted the <head> tags the HTML came with instead of adding a second set.
+    assert.equal(await page.locator('head title').count(), 1, path);
+    assert.equal(await page.locator('head meta[name="description"]').count(), 1, path);
+    assert.equal(await page.locator('head link[rel="canonical"]').count(), 1, path);
+    assert.deepEqual(problems, [], path);
+    await page.close();
+  }
+});
+
+test('the 404 page hydrates for any unknown path and then shows the requested URL', async () => {
+  for (const path of notFoundPaths) {
+    const { page, problems, response, adopted } = await visitAndHydrate(path);
+    assert.equal(response.status(), 404, path);
+    assert.ok((await response.text()).includes(`>${escapeHtml(ui.notFound.title)}</h1>`), `${path}: raw HTML says Oops!`);
+    const url = page.getByTestId('not-found-url');
+    await url.filter({ hasText: path }).waitFor();
+    assert.equal(await url.innerText(), server.baseURL + path, path);
+    assert.ok(adopted.sameHeading, path);
+    assert.deepEqual(adopted.removed, [], `${path}: hydration removed elements`);
+    assert.equal(await page.locator('nav [aria-current="page"], nav .is-active').count(), 0, `${path}: no nav item is current`);
+    assert.deepEqual(problems, [], path);
+    await page.close();
+  }
+});
+
+test('with JavaScript disabled the site is complete: text, styles, images and working links', async () => {
+  const noScript = await launchBrowser({ javaScriptEnabled: false });
+  try {
+    const { page, problems } = await openPage(noScript.context, server.baseURL, { width: 1280, height: 900 });
+    await page.goto(server.baseURL + '/', { waitUntil: 'networkidle' });
+    assert.equal(await page.title(), site.main.title);
+    const main = page.locator('main');
+    assert.equal(await main.locator('h1').innerText(), site.homepage.title);
+    assert.ok((await main.innerText()).includes(site.homepage.description));
+    assert.equal(await main.getByRole('link', { name: 'View Project' }).count(), projects.length);
+    for (const project of projects) assert.equal(await main.getByRole('heading', { name: project.title }).count(), 1);
+    for (let i = 0; i < articles.length; i++) {
+      assert.equal(await main.locator(`a[href="/article/${i + 1}"]`).count(), 1, `teaser link ${i + 1}`);
+    }
+    // The logo simply stays at its full 80 px.
+    const logo = await page.getByTestId('home-logo').boundingBox();
+    assert.equal(Math.round(logo.width), 80);
+    // Styled (the global stylesheet) and every image loaded.
+    assert.equal(await page.locator('.site-nav ul').evaluate((ul) => getComputedStyle(ul).display), 'flex');
+    const brokenImages = await page.locator('img').evaluateAll((imgs) => imgs.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src));
+    assert.deepEqual(brokenImages, []);
+    await screenshot(page, 'home-no-javascript');
+
+    // The nav is plain links: a full page load each, with that page's own stylesheet.
+    await page.getByRole('navigation', { name: ui.nav.label }).getByRole('link', { name: ui.nav.about, exact: true }).click();
+    await page.waitForURL(server.baseURL + pagePaths.about);
+    assert.equal(await page.locator('main h1').innerText(), site.about.title);
+    assert.equal(await page.locator('.about__grid').evaluate((el) => getComputedStyle(el).display), 'grid');
+
+    await page.getByRole('link', { name: ui.nav.articles, exact: true }).first().click();
+    await page.waitForURL(server.baseURL + pagePaths.articles);
+    await page.getByRole('link', { name: ui.readArticle }).first().click();
+    await page.waitForURL(server.baseURL + '/article/1');
+    assert.equal(await page.title(), `${articles[0].title} | ${site.main.title}`);
+    assert.equal(await page.locator('main h1').innerText(), articles[0].title);
+    // Without JavaScript, Chromium cancels the pages' <link rel="modulepreload">; nothing else may fail.
+    assert.deepEqual(problems.filter((p) => !/^request failed: .*\/static\/js\/[^/]+\.js$/.test(p)), []);
+    await page.close();
+  } finally {
+    await noScript.close();
+  }
+});

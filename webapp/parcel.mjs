@@ -1,0 +1,192 @@
+/**
+ * The two Parcel builds of the web app, and what the prerender needs to
+ * know about their output.
+ *
+ * - buildSite(): webapp/index.html for browsers → OUTDIR/site/ (hashed file
+ *   names; scripts under static/js/, styles under static/css/, other files
+ *   under static/media/, public URL "/").
+ * - buildPrerenderer(): webapp/src/server.jsx for node → OUTDIR/prerender/,
+ *   the same components, data module, CSS and images, compiled by the same
+ *   pipeline, but as an ES module node can import.
+ *
+ * Both use webapp/.parcelrc and no persistent cache: Parcel skips writing
+ * bundles it believes are already on disk, which is wrong once the output
+ * folder has been cleaned.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const require = createRequire(import.meta.url);
+export const webappDir = path.dirname(fileURLToPath(import.meta.url));
+export const rootDir = path.dirname(webappDir);
+const srcDir = path.join(webappDir, 'src');
+
+/** Thrown when Parcel fails; Parcel's CLI reporter has already printed the diagnostics. */
+export class ParcelBuildError extends Error {}
+
+function bundler({ entry, outDir, cacheName, ...options }) {
+  // On small machines one in-process worker builds faster than a worker farm.
+  process.env.PARCEL_WORKERS ??= '0';
+  const { Parcel } = require('@parcel/core');
+  return new Parcel({
+    entries: path.join(webappDir, entry),
+    config: path.join(webappDir, '.parcelrc'),
+    projectRoot: rootDir,
+    mode: 'production',
+    env: { NODE_ENV: 'production' },
+    shouldDisableCache: true,
+    cacheDir: path.join(outDir, cacheName),
+    shouldAutoInstall: false,
+    shouldContentHash: true,
+    additionalReporters: [{ packageName: '@parcel/reporter-cli', resolveFrom: fileURLToPath(import.meta.url) }],
+    defaultConfig: '@parcel/config-default',
+    logLevel: 'warn',
+    ...options,
+  });
+}
+
+async function run(parcel, what) {
+  try {
+    return await parcel.run();
+  } catch (error) {
+    const first = Array.isArray(error?.diagnostics) ? error.diagnostics[0]?.message : null;
+    throw new ParcelBuildError(`Parcel could not build ${what} (${first ?? describe(error)})`);
+  }
+}
+
+/** The browser build of webapp/index.html into `siteDir`. */
+export async function buildSite(siteDir, outDir) {
+  const parcel = bundler({
+    entry: 'index.html',
+    outDir,
+    cacheName: '.parcel-cache',
+    defaultTargetOptions: {
+      distDir: siteDir,
+      publicUrl: '/',
+      sourceMaps: false,
+      shouldOptimize: true,
+      shouldScopeHoist: true,
+    },
+  });
+  return run(parcel, 'webapp/index.html');
+}
+
+/**
+ * The node build of webapp/src/server.jsx into `prerenderDir`. Not
+ * minified: it runs once, at build time. The app's own modules, their CSS
+ * imports and asset URLs go through the same pipeline as in the browser
+ * build; packages from node_modules (React, the router, Font Awesome) stay
+ * imports that node resolves, so the renderer and the components share one
+ * React. prerender.mjs links node_modules beside the output for that.
+ */
+export async function buildPrerenderer(prerenderDir, outDir) {
+  const parcel = bundler({
+    entry: 'src/server.jsx',
+    outDir,
+    cacheName: '.parcel-cache-prerender',
+    defaultTargetOptions: { publicUrl: '/', sourceMaps: false, shouldOptimize: false, shouldScopeHoist: true },
+    targets: {
+      prerender: {
+        distDir: prerenderDir,
+        context: 'node',
+        outputFormat: 'esmodule',
+        includeNodeModules: false,
+        engines: { node: '>=20' },
+        optimize: false,
+        sourceMap: false,
+      },
+    },
+  });
+  return run(parcel, 'webapp/src/server.jsx');
+}
+
+const posix = (p) => p.split(path.sep).join('/');
+
+/** The public URL of a file of the browser build: '/static/media/logo.1a2b3c4d.svg'. */
+function publicUrl(bundle, siteDir) {
+  return `/${posix(path.relative(siteDir, bundle.filePath))}`;
+}
+
+/**
+ * Images and other files (not scripts, styles or pages) by the source file
+ * they come from: Map(source path → bundle).
+ */
+function filesBySource(bundleGraph) {
+  const files = new Map();
+  for (const bundle of bundleGraph.getBundles()) {
+    if (['js', 'css', 'html'].includes(bundle.type)) continue;
+    const source = bundle.getMainEntry()?.filePath;
+    if (source) files.set(source, bundle);
+  }
+  return files;
+}
+
+/**
+ * How the prerenderer's asset URLs translate into the site's public ones.
+ *
+ * In the node build, `new URL('../images/logo.svg', import.meta.url).pathname`
+ * is the path of the node build's own copy of the image; in the browser build
+ * it is '/static/media/logo.<hash>.svg'. Both builds know which source file
+ * each came from, so the translation needs no guessing about names or hashes.
+ * Returns a plain object: prerenderer URL path → public URL.
+ */
+export function assetUrlMap(siteGraph, siteDir, prerenderGraph) {
+  const site = filesBySource(siteGraph);
+  const map = {};
+  for (const [source, bundle] of filesBySource(prerenderGraph)) {
+    const target = site.get(source);
+    if (!target) throw new Error(`${posix(path.relative(rootDir, source))} is in the prerender build but not in the site`);
+    map[pathToFileURL(bundle.filePath).pathname] = publicUrl(target, siteDir);
+  }
+  return map;
+}
+
+/**
+ * The script and style files of each lazily loaded module, by its path
+ * relative to webapp/src ('pages/About.jsx' → {scripts: ['/static/js/About.….js'],
+ * styles: ['/static/css/About.….css']}): every bundle of the bundle group
+ * the browser build made for that dynamic import.
+ */
+export function lazyChunkFiles(siteGraph, siteDir) {
+  const chunks = new Map();
+  for (const bundle of siteGraph.getBundles()) {
+    for (const group of siteGraph.getBundleGroupsContainingBundle(bundle)) {
+      if (siteGraph.isEntryBundleGroup(group)) continue;
+      const source = posix(path.relative(srcDir, siteGraph.getAssetById(group.entryAssetId).filePath));
+      if (chunks.has(source)) continue;
+      const files = siteGraph.getBundlesInBundleGroup(group);
+      chunks.set(source, {
+        scripts: files.filter((b) => b.type === 'js').map((b) => publicUrl(b, siteDir)),
+        styles: files.filter((b) => b.type === 'css').map((b) => publicUrl(b, siteDir)),
+      });
+    }
+  }
+  return chunks;
+}
+
+/** The file the node build wrote for its entry, server.jsx. */
+export function prerendererEntry(prerenderGraph) {
+  const [entry] = prerenderGraph.getBundles().filter((b) => b.type === 'js' && b.getMainEntry()?.filePath.endsWith('server.jsx'));
+  if (!entry) throw new Error('the prerender build has no bundle for src/server.jsx');
+  return entry.filePath;
+}
+
+/** Format a Parcel diagnostic error (or any error) as readable lines. */
+export function describe(error) {
+  const diagnostics = error?.diagnostics;
+  if (!Array.isArray(diagnostics) || diagnostics.length === 0) return error?.stack || String(error);
+  return diagnostics
+    .map((d) => {
+      const where = (d.codeFrames ?? [])
+        .map((f) => {
+          const start = f.codeHighlights?.[0]?.start;
+          const file = f.filePath ? path.relative(process.cwd(), f.filePath) : '';
+          return start ? `${file}:${start.line}:${start.column}` : file;
+        })
+        .filter(Boolean);
+      const hints = (d.hints ?? []).map((h) => `  hint: ${h}`);
+      return [`${d.origin ? `[${d.origin}] ` : ''}${d.message}`, ...where.map((w) => `  at ${w}`), ...hints].join('\n');
+    })
+    .join('\n');
+}

@@ -1,0 +1,144 @@
+/**
+ * Prerendering: one HTML file per route, plus the 404 page, written into
+ * the browser build (OUTDIR/site/) from the app's own components.
+ *
+ * For each page, the node build of webapp/src/server.jsx renders the app at
+ * that path. React puts the <title>, <meta> and <link> tags of PageMeta
+ * first; they go into the <head> of the browser build's index.html (which
+ * already links the main script and stylesheet), in place of its <title>.
+ * The app's markup goes into <div id="root">. The lazy page the route
+ * rendered gets its stylesheet linked (so the page is styled without
+ * JavaScript) and its script preloaded (so hydration does not wait for it).
+ *
+ * Every page is then checked: no inline script (the server's CSP allows
+ * scripts from files only), and every local URL it names is a route or a
+ * file of the site.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { siteOrigin } from './src/data/index.js';
+import { notFoundFile, routeFile, routePaths } from './src/routes.js';
+import { assetUrlMap, lazyChunkFiles, prerendererEntry, rootDir } from './parcel.mjs';
+
+/** Where the 404 page is rendered: a path no route matches. */
+const NOT_FOUND_RENDER_PATH = '/404';
+
+/**
+ * Tags React writes ahead of the markup, as it writes them (attribute values
+ * escaped, so no '>' inside): the hoisted <title>, <meta> and <link> of
+ * PageMeta, and <link rel="preload" as="image"> for the page's first images.
+ */
+const HOISTED_TAG = /^(?:<title>[^<]*<\/title>|<meta\s[^>]*>|<link\s[^>]*>)/;
+
+/**
+ * Splits a render into the tags for <head> (the page's metadata first, then
+ * React's image preloads) and the app's markup.
+ */
+export function splitHoisted(html) {
+  const metadata = [];
+  const preloads = [];
+  let body = html;
+  for (let match; (match = HOISTED_TAG.exec(body)); ) {
+    (/^<link rel="preload"/.test(match[0]) ? preloads : metadata).push(match[0]);
+    body = body.slice(match[0].length);
+  }
+  if (metadata.filter((tag) => tag.startsWith('<title>')).length !== 1) {
+    throw new Error('the page does not render exactly one <title>');
+  }
+  if (/<title>|<meta\s/.test(body)) throw new Error('a <title> or <meta> was not hoisted ahead of the markup');
+  return { head: [...metadata, ...preloads].join(''), body };
+}
+
+/** `pattern` must match `text` exactly once; returns the text with that match replaced by `replace(match)`. */
+function replaceOnce(text, pattern, replace, what) {
+  const count = [...text.matchAll(new RegExp(pattern.source, 'g'))].length;
+  if (count !== 1) throw new Error(`the built index.html has ${count} ${what}, expected one`);
+  return text.replace(pattern, replace);
+}
+
+const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The built index.html with a page's head tags, chunk links and markup filled in. */
+export function fillTemplate(template, { head, body, styles, scripts }) {
+  const chunkLinks = [
+    ...styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+    ...scripts.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+  ].join('');
+  let html = replaceOnce(template, /<title>[^<]*<\/title>/, () => head, '<title>');
+  html = replaceOnce(html, /<script type="?module"?/, (tag) => chunkLinks + tag, '<script type=module>');
+  return replaceOnce(html, /<div id="?root"?>\s*<\/div>/, () => `<div id="root">${body}</div>`, '<div id=root></div>');
+}
+
+/** Every URL a page names in src, href or a meta content attribute. */
+function urlsIn(html) {
+  return [...html.matchAll(/\s(?:src|href|content)=(?:"([^"]*)"|([^\s">]+))/g)].map((m) =>
+    (m[1] ?? m[2]).replace(/&amp;/g, '&'),
+  );
+}
+
+/** Throws unless `html` is fit to serve under the CSP and names only files and routes that exist. */
+async function checkPage(file, html, siteDir, routes) {
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    if (!/\ssrc=/i.test(tag) && !/\stype="?application\/json"?/i.test(tag)) {
+      throw new Error(`${file} contains an inline script: ${tag}`);
+    }
+  }
+  if (!/^<!doctype html><html lang="?en"?>/i.test(html)) throw new Error(`${file} does not start with <!doctype html><html lang=en>`);
+  for (const url of urlsIn(html)) {
+    let local;
+    if (url.startsWith(`${siteOrigin}/`)) local = url.slice(siteOrigin.length);
+    else if (url.startsWith('/') && !url.startsWith('//')) local = url;
+    else continue;
+    const target = decodeURI(local.replace(/[?#].*$/, ''));
+    if (routes.has(target)) continue;
+    const exists = await fs.stat(path.join(siteDir, target)).then((s) => s.isFile(), () => false);
+    if (!exists || target.endsWith('.html')) throw new Error(`${file} links ${url}, which is neither a route nor a file of the site`);
+  }
+}
+
+/**
+ * Prerenders every route and the 404 page into `siteDir`. Needs both Parcel
+ * results (see parcel.mjs). Returns the files written, relative to siteDir.
+ */
+export async function prerenderSite({ siteDir, site, prerenderDir, prerender }) {
+  const routes = new Set(routePaths());
+  if (routes.has(NOT_FOUND_RENDER_PATH)) throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
+  const template = await fs.readFile(path.join(siteDir, 'index.html'), 'utf8');
+  const chunks = lazyChunkFiles(site.bundleGraph, siteDir);
+
+  // Parcel writes the node build as ES modules with .js names, which import
+  // packages from node_modules: wherever OUTDIR is, node finds them there.
+  await fs.writeFile(path.join(prerenderDir, 'package.json'), '{ "type": "module" }\n');
+  await fs.symlink(path.join(rootDir, 'node_modules'), path.join(prerenderDir, 'node_modules'), 'junction');
+  process.env.NODE_ENV = 'production'; // React's and the router's production builds, as in the browser
+  const server = await import(pathToFileURL(prerendererEntry(prerender.bundleGraph)).href);
+  server.adoptSiteAssetUrls(assetUrlMap(site.bundleGraph, siteDir, prerender.bundleGraph));
+
+  const pages = [
+    ...[...routes].map((route) => ({ url: route, file: routeFile(route) })),
+    { url: NOT_FOUND_RENDER_PATH, file: notFoundFile },
+  ];
+  const written = [];
+  for (const { url, file } of pages) {
+    const { html, lazySources } = await server.renderRoute(url);
+    const { head, body } = splitHoisted(html);
+    if ((url === NOT_FOUND_RENDER_PATH) !== head.includes('<meta name="robots" content="noindex"/>')) {
+      throw new Error(`${url} rendered ${url === NOT_FOUND_RENDER_PATH ? 'a page' : 'the 404 page'}`);
+    }
+    const styles = [];
+    const scripts = [];
+    for (const source of lazySources) {
+      const files = chunks.get(source);
+      if (!files) throw new Error(`lazy page "${source}" (see App.jsx) has no chunk in the browser build`);
+      styles.push(...files.styles);
+      scripts.push(...files.scripts);
+    }
+    const page = fillTemplate(template, { head, body, styles, scripts });
+    await checkPage(file, page, siteDir, routes);
+    await fs.mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
+    await fs.writeFile(path.join(siteDir, file), page);
+    written.push(file);
+  }
+  return written;
+}
