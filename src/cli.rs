@@ -11,10 +11,12 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("
 
 /// A software developer's portfolio website in one executable.
 ///
-/// Without a command, serves the embedded site over HTTP/1.1. Every flag can
+/// Without a command, serves the embedded site over HTTP/1.1, or with --domain or
+/// --tls-cert over HTTPS (HTTP/2 and HTTP/1.1) with plain HTTP redirecting to it. Every flag can
 /// also be set with the environment variable named in its help; a flag given
 /// on the command line wins. Under systemd socket activation (LISTEN_FDS) it
-/// serves on the inherited socket and ignores --host and --port.
+/// serves on the inherited sockets and ignores --host and the ports (with HTTPS: the socket
+/// named "https" serves HTTPS and the one named "http" redirects; unnamed, the first is HTTPS).
 #[derive(Debug, Parser)]
 #[command(version = VERSION, about, args_conflicts_with_subcommands = true)]
 pub struct Args {
@@ -47,24 +49,33 @@ pub struct ServeArgs {
     #[arg(long, env = "PORTFOLIO_HOST", value_name = "ADDR")]
     pub host: Option<IpAddr>,
 
-    /// TCP port to listen on; 0 picks a free port (the chosen one is logged).
-    #[arg(short, long, env = "PORTFOLIO_PORT", default_value_t = 8080, value_name = "PORT")]
+    /// TCP port for plain HTTP; 0 picks a free port (the chosen one is logged). With HTTPS
+    /// (--domain or --tls-cert) this port only redirects to HTTPS, and its default is 80.
+    #[arg(short, long, env = "PORTFOLIO_PORT", default_value_t = DEFAULT_PORT, value_name = "PORT")]
     pub port: u16,
+
+    /// Whether --port or PORTFOLIO_PORT was given (see [`Args::parse_checked`]).
+    #[arg(skip)]
+    pub port_given: bool,
 
     /// Do not write the access log (one line per request on stdout).
     #[arg(short, long, env = "PORTFOLIO_QUIET")]
     pub quiet: bool,
 
-    /// Send Strict-Transport-Security; only right when every visitor reaches the site over HTTPS.
-    #[arg(long, env = "PORTFOLIO_HSTS")]
-    pub hsts: bool,
+    /// Send Strict-Transport-Security. Default: on when this server speaks HTTPS (--domain or
+    /// --tls-cert), off on plain HTTP, where it is only right behind a proxy or CDN that gives every
+    /// visitor HTTPS. `--hsts=false` turns it off over HTTPS too.
+    #[arg(long, env = "PORTFOLIO_HSTS", value_name = "BOOL", num_args = 0..=1, require_equals = true,
+          default_missing_value = "true", value_parser = parse_hsts)]
+    pub hsts: Option<Hsts>,
 
     /// Most connections open at once; further clients wait in the kernel's queue until one closes.
     #[arg(long, env = "PORTFOLIO_MAX_CONNECTIONS", default_value_t = 2048, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
 
-    /// Time a client has to send a request's headers; also how long an idle keep-alive connection stays open.
+    /// Time a client has to send a request's headers (and to complete a TLS handshake); also how long an
+    /// idle keep-alive connection (HTTP/1.1, or HTTP/2 with no new request) stays open.
     #[arg(long, env = "PORTFOLIO_HEADER_TIMEOUT", default_value = "5", value_name = "SECONDS",
           value_parser = parse_positive_seconds)]
     pub header_timeout: Duration,
@@ -73,6 +84,179 @@ pub struct ServeArgs {
     #[arg(long, env = "PORTFOLIO_SHUTDOWN_TIMEOUT", default_value = "10", value_name = "SECONDS",
           value_parser = parse_seconds)]
     pub shutdown_timeout: Duration,
+
+    #[command(flatten)]
+    pub tls: TlsArgs,
+}
+
+/// `--hsts`, `--hsts=BOOL` or `PORTFOLIO_HSTS`; empty or absent means the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hsts {
+    Default,
+    On,
+    Off,
+}
+
+fn parse_hsts(text: &str) -> Result<Hsts, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        // An empty PORTFOLIO_HSTS= (as systemd's Environment= may leave it) is no choice.
+        "" => Ok(Hsts::Default),
+        "true" | "yes" | "on" | "1" | "y" | "t" => Ok(Hsts::On),
+        "false" | "no" | "off" | "0" | "n" | "f" => Ok(Hsts::Off),
+        _ => Err(format!("`{text}` is neither true nor false")),
+    }
+}
+
+/// The plain HTTP port when HTTPS is off.
+pub const DEFAULT_PORT: u16 = 8080;
+/// The plain HTTP port when HTTPS is on: browsers try it first for `http://` links.
+pub const DEFAULT_PORT_WITH_HTTPS: u16 = 80;
+/// ACME directory used unless --acme-directory says otherwise.
+pub const LETS_ENCRYPT: &str = "https://acme-v02.api.letsencrypt.org/directory";
+/// --state-dir when neither it nor systemd's $STATE_DIRECTORY is set.
+pub const DEFAULT_STATE_DIR: &str = "/var/lib/portfolio";
+
+/// HTTPS: off unless --domain (certificates by ACME) or --tls-cert/--tls-key (your own) is given.
+#[derive(Debug, clap::Args)]
+#[command(next_help_heading = "HTTPS (off unless --domain or --tls-cert is given)")]
+pub struct TlsArgs {
+    /// Serve HTTPS with a certificate for NAME obtained by ACME (Let's Encrypt unless
+    /// --acme-directory says otherwise). Repeat for more names (PORTFOLIO_DOMAIN: comma-separated);
+    /// all share one certificate.
+    #[arg(long = "domain", env = "PORTFOLIO_DOMAIN", value_name = "NAME", value_delimiter = ',',
+          conflicts_with_all = ["tls_cert", "tls_key"])]
+    pub domains: Vec<String>,
+
+    /// Contact address given to the ACME server for the account (optional).
+    #[arg(long, env = "PORTFOLIO_ACME_EMAIL", value_name = "ADDRESS", requires = "domains")]
+    pub acme_email: Option<String>,
+
+    /// ACME directory URL, e.g. Let's Encrypt staging
+    /// (https://acme-staging-v02.api.letsencrypt.org/directory), a company CA, a test server.
+    #[arg(long, env = "PORTFOLIO_ACME_DIRECTORY", value_name = "URL", default_value = LETS_ENCRYPT)]
+    pub acme_directory: String,
+
+    /// PEM file of CA certificates to trust for the ACME server's own HTTPS, besides the
+    /// public roots built in (for a company CA or a test server).
+    #[arg(long, env = "PORTFOLIO_ACME_ROOT", value_name = "FILE", requires = "domains")]
+    pub acme_root: Option<PathBuf>,
+
+    /// Where the ACME account key and certificates are kept. Default: $STATE_DIRECTORY
+    /// (set by systemd's StateDirectory=), else /var/lib/portfolio.
+    #[arg(long, env = "PORTFOLIO_STATE_DIR", value_name = "DIR")]
+    pub state_dir: Option<PathBuf>,
+
+    /// Serve HTTPS with this certificate chain (PEM, the server's certificate first). Reloaded
+    /// when the file changes and on SIGHUP; needs --tls-key.
+    #[arg(long, env = "PORTFOLIO_TLS_CERT", value_name = "FILE", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+
+    /// The private key of --tls-cert (PEM: PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, env = "PORTFOLIO_TLS_KEY", value_name = "FILE", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+
+    /// TCP port for HTTPS (HTTP/2 and HTTP/1.1); 0 picks a free port (logged).
+    #[arg(long, env = "PORTFOLIO_HTTPS_PORT", default_value_t = 443, value_name = "PORT")]
+    pub https_port: u16,
+}
+
+/// Where the certificates come from, once the flags are checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Https {
+    Off,
+    Files { cert: PathBuf, key: PathBuf },
+    Acme { domains: Vec<String>, email: Option<String>, directory: String, root: Option<PathBuf>, state_dir: PathBuf },
+}
+
+impl Args {
+    /// Parses the command line (exiting with clap's message on an error) and
+    /// records whether the port was given, since its default depends on HTTPS.
+    pub fn parse_checked() -> Args {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = Args::command().get_matches();
+        let mut args = match Args::from_arg_matches(&matches) {
+            Ok(args) => args,
+            Err(error) => error.exit(),
+        };
+        args.serve.port_given =
+            matches!(matches.value_source("port"), Some(clap::parser::ValueSource::CommandLine | clap::parser::ValueSource::EnvVariable));
+        args
+    }
+}
+
+impl ServeArgs {
+    /// HTTPS as the flags ask for it; `state_directory` is systemd's $STATE_DIRECTORY.
+    pub fn https(&self, state_directory: Option<&str>) -> Result<Https, String> {
+        let tls = &self.tls;
+        // An empty value (PORTFOLIO_TLS_CERT=, PORTFOLIO_DOMAIN=) counts as not given.
+        let given = |path: &Option<PathBuf>| path.clone().filter(|p| !p.as_os_str().is_empty());
+        if let (Some(cert), Some(key)) = (given(&tls.tls_cert), given(&tls.tls_key)) {
+            return Ok(Https::Files { cert, key });
+        }
+        let names: Vec<&String> = tls.domains.iter().filter(|name| !name.trim().is_empty()).collect();
+        if names.is_empty() {
+            return Ok(Https::Off);
+        }
+        let mut domains = Vec::with_capacity(names.len());
+        for name in names {
+            let name = check_domain(name)?;
+            if !domains.contains(&name) {
+                domains.push(name);
+            }
+        }
+        // systemd passes one directory per StateDirectory= entry, separated by colons.
+        let state_dir = match (&tls.state_dir, state_directory.and_then(|dirs| dirs.split(':').find(|d| !d.is_empty()))) {
+            (Some(dir), _) => dir.clone(),
+            (None, Some(dir)) => PathBuf::from(dir),
+            (None, None) => PathBuf::from(DEFAULT_STATE_DIR),
+        };
+        Ok(Https::Acme {
+            domains,
+            email: tls.acme_email.clone().filter(|e| !e.is_empty()),
+            directory: tls.acme_directory.clone(),
+            root: tls.acme_root.clone(),
+            state_dir,
+        })
+    }
+
+    /// Whether to send Strict-Transport-Security: as asked, else when this server speaks HTTPS.
+    pub fn sends_hsts(&self, https: bool) -> bool {
+        match self.hsts.unwrap_or(Hsts::Default) {
+            Hsts::Default => https,
+            Hsts::On => true,
+            Hsts::Off => false,
+        }
+    }
+
+    /// The plain HTTP port: as given, else 8080, or 80 when HTTPS is on.
+    pub fn http_port(&self, https: &Https) -> u16 {
+        match (self.port_given, https) {
+            (false, Https::Files { .. } | Https::Acme { .. }) => DEFAULT_PORT_WITH_HTTPS,
+            _ => self.port,
+        }
+    }
+}
+
+/// A name ACME can validate: a DNS name (no wildcard, which TLS-ALPN-01 cannot
+/// prove, and no IP address), in lower case.
+fn check_domain(name: &str) -> Result<String, String> {
+    let lower = name.trim().trim_end_matches('.').to_ascii_lowercase();
+    let valid = !lower.is_empty()
+        && lower.len() <= 253
+        && lower.parse::<IpAddr>().is_err()
+        && lower.split('.').count() >= 2
+        && lower.split('.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        });
+    if valid {
+        Ok(lower)
+    } else {
+        Err(format!("--domain {name:?} is not a domain name ACME can certify (like example.dev; no wildcards or IP addresses)"))
+    }
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -108,6 +292,46 @@ mod tests {
         assert_eq!(args.serve.shutdown_timeout, Duration::from_secs(10));
         assert_eq!(args.serve.header_timeout, Duration::from_secs(5));
         assert_eq!(args.serve.max_connections, 2048);
+        assert_eq!(args.serve.hsts, None);
+        assert!(!args.serve.sends_hsts(false) && args.serve.sends_hsts(true));
+        assert_eq!(args.serve.https(None).unwrap(), Https::Off);
+        assert_eq!(args.serve.http_port(&Https::Off), 8080);
+    }
+
+    #[test]
+    fn hsts_takes_an_optional_boolean() {
+        let hsts = |argv: &[&str], https| Args::try_parse_from(argv).unwrap().serve.sends_hsts(https);
+        assert!(hsts(&["portfolio", "--hsts"], false));
+        assert!(!hsts(&["portfolio", "--hsts=false"], true));
+        assert!(!hsts(&["portfolio", "--hsts=no"], true));
+        assert!(hsts(&["portfolio", "--hsts="], true) && !hsts(&["portfolio", "--hsts="], false), "empty: the default");
+        assert!(Args::try_parse_from(["portfolio", "--hsts=maybe"]).is_err());
+    }
+
+    #[test]
+    fn domains_turn_on_acme_with_port_80_and_a_state_directory() {
+        let args = Args::try_parse_from(["portfolio", "--domain", "Example.dev", "--domain", "www.example.dev,example.dev"]).unwrap();
+        let https = args.serve.https(None).unwrap();
+        let Https::Acme { ref domains, ref directory, ref state_dir, .. } = https else { panic!("{https:?}") };
+        assert_eq!(domains, &["example.dev", "www.example.dev"]);
+        assert_eq!(directory, LETS_ENCRYPT);
+        assert_eq!(state_dir.as_os_str(), DEFAULT_STATE_DIR);
+        assert_eq!(args.serve.http_port(&https), 80);
+        assert_eq!(args.serve.tls.https_port, 443);
+        let Https::Acme { state_dir, .. } = args.serve.https(Some("/var/lib/portfolio-x:/var/lib/other")).unwrap() else { panic!() };
+        assert_eq!(state_dir.as_os_str(), "/var/lib/portfolio-x");
+    }
+
+    #[test]
+    fn bad_domains_and_mixed_sources_are_refused() {
+        for name in ["*.example.dev", "localhost", "127.0.0.1", "exa mple.dev", "-x.dev", "a..dev"] {
+            let args = Args::try_parse_from(["portfolio", &format!("--domain={name}")]).unwrap();
+            assert!(args.serve.https(None).is_err(), "{name}");
+        }
+        assert!(Args::try_parse_from(["portfolio", "--domain", "a.dev", "--tls-cert", "c", "--tls-key", "k"]).is_err());
+        assert!(Args::try_parse_from(["portfolio", "--tls-cert", "c"]).is_err(), "a certificate needs its key");
+        let args = Args::try_parse_from(["portfolio", "--tls-cert", "c.pem", "--tls-key", "k.pem"]).unwrap();
+        assert!(matches!(args.serve.https(None).unwrap(), Https::Files { .. }));
     }
 
     #[test]

@@ -6,12 +6,15 @@
 
 #![forbid(unsafe_code)]
 
+pub mod acme;
 pub mod cli;
 pub mod export;
 pub mod headers;
 pub mod limits;
 pub mod listen;
 pub mod negotiate;
+pub mod redirect;
 pub mod respond;
 pub mod serve;
 pub mod site;
+pub mod tls;

@@ -1,5 +1,5 @@
-//! Where the server listens: a socket inherited from systemd (socket
-//! activation), or one it binds itself, dual-stack by default.
+//! Where the server listens: sockets inherited from systemd (socket
+//! activation), or ones it binds itself, dual-stack by default.
 
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener};
@@ -9,10 +9,26 @@ use socket2::{Domain, Socket, Type};
 /// Connections the kernel queues while all workers are busy or the connection limit is reached.
 const BACKLOG: i32 = 1024;
 
-/// How the listener came to be, for the start-up log line.
+/// The `FileDescriptorName=` that marks the HTTPS socket under socket activation.
+pub const HTTPS_SOCKET_NAME: &str = "https";
+/// The `FileDescriptorName=` that marks the plain HTTP socket (redirects to HTTPS).
+pub const HTTP_SOCKET_NAME: &str = "http";
+
+/// How the listeners came to be, for the start-up log line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
     Inherited,
     Bound,
+}
+
+/// The listeners to serve on.
+pub struct Listeners {
+    /// Plain HTTP: the site, or with HTTPS the redirect to it. None when systemd
+    /// passed only an HTTPS socket.
+    pub http: Option<TcpListener>,
+    /// HTTPS, when it is on.
+    pub https: Option<TcpListener>,
+    pub origin: Origin,
 }
 
 /// The inherited socket if systemd passed one (`LISTEN_FDS`), else a new one
@@ -21,13 +37,64 @@ pub enum Origin {
 pub fn listener(host: Option<IpAddr>, port: u16) -> Result<(TcpListener, Origin), String> {
     let mut inherited = listenfd::ListenFd::from_env();
     if inherited.len() > 0 {
-        return match inherited.take_tcp_listener(0) {
-            Ok(Some(listener)) => Ok((listener, Origin::Inherited)),
-            Ok(None) => Err("the socket systemd passed (LISTEN_FDS) is already taken".to_owned()),
-            Err(error) => Err(format!("the socket systemd passed (LISTEN_FDS) is not a TCP listener: {error}")),
-        };
+        // The HTTPS units with the flags that turn HTTPS on forgotten: serving
+        // plain HTTP on port 443 would only confuse.
+        let names = std::env::var("LISTEN_FDNAMES").unwrap_or_default();
+        if names.split(':').any(|name| name == HTTPS_SOCKET_NAME) {
+            return Err(format!(
+                "systemd passed a socket named {HTTPS_SOCKET_NAME:?}, but HTTPS is off: set --domain (PORTFOLIO_DOMAIN) or --tls-cert and --tls-key"
+            ));
+        }
+        return take(&mut inherited, 0).map(|listener| (listener, Origin::Inherited));
     }
-    let bind_error = |address: SocketAddr, error: io::Error| format!("cannot listen on {address}: {error}");
+    bind_any(host, port).map(|listener| (listener, Origin::Bound))
+}
+
+/// With HTTPS: an HTTPS listener and a plain one for the redirect. Under
+/// socket activation systemd passes both; their `FileDescriptorName=`
+/// (`LISTEN_FDNAMES`) says which is which, and unnamed ones count in order:
+/// HTTPS first, then HTTP. Otherwise both are bound on `host`.
+pub fn listeners_with_https(host: Option<IpAddr>, http_port: u16, https_port: u16) -> Result<Listeners, String> {
+    let mut inherited = listenfd::ListenFd::from_env();
+    if inherited.len() > 0 {
+        let names = std::env::var("LISTEN_FDNAMES").unwrap_or_default();
+        let (https, http) = socket_roles(&names, inherited.len())?;
+        let https = take(&mut inherited, https)?;
+        let http = match http {
+            Some(index) => Some(take(&mut inherited, index)?),
+            None => None,
+        };
+        return Ok(Listeners { http, https: Some(https), origin: Origin::Inherited });
+    }
+    let https = bind_any(host, https_port)?;
+    let http = bind_any(host, http_port)?;
+    Ok(Listeners { http: Some(http), https: Some(https), origin: Origin::Bound })
+}
+
+/// Which inherited socket is HTTPS and which (if any) is plain HTTP, from
+/// `LISTEN_FDNAMES` (colon-separated, one name per socket).
+fn socket_roles(names: &str, count: usize) -> Result<(usize, Option<usize>), String> {
+    let names: Vec<&str> = names.split(':').collect();
+    let position = |wanted: &str| names.iter().take(count).position(|name| *name == wanted);
+    match (position(HTTPS_SOCKET_NAME), position(HTTP_SOCKET_NAME)) {
+        (Some(https), http) => Ok((https, http)),
+        (None, Some(_)) => Err(format!(
+            "systemd passed a socket named {HTTP_SOCKET_NAME:?} but none named {HTTPS_SOCKET_NAME:?} (FileDescriptorName=)"
+        )),
+        // No names of ours: systemd's order, which is the order of the units' ListenStream= lines.
+        (None, None) => Ok((0, (count > 1).then_some(1))),
+    }
+}
+
+fn take(inherited: &mut listenfd::ListenFd, index: usize) -> Result<TcpListener, String> {
+    match inherited.take_tcp_listener(index) {
+        Ok(Some(listener)) => Ok(listener),
+        Ok(None) => Err("the socket systemd passed (LISTEN_FDS) is already taken".to_owned()),
+        Err(error) => Err(format!("the socket systemd passed (LISTEN_FDS) is not a TCP listener: {error}")),
+    }
+}
+
+fn bind_any(host: Option<IpAddr>, port: u16) -> Result<TcpListener, String> {
     match host {
         Some(ip) => bind(SocketAddr::new(ip, port)).map_err(|e| bind_error(SocketAddr::new(ip, port), e)),
         None => {
@@ -43,7 +110,16 @@ pub fn listener(host: Option<IpAddr>, port: u16) -> Result<(TcpListener, Origin)
             }
         }
     }
-    .map(|listener| (listener, Origin::Bound))
+}
+
+/// One line naming the address; for a privileged port, how to get it without running as root.
+fn bind_error(address: SocketAddr, error: io::Error) -> String {
+    let hint = if error.kind() == io::ErrorKind::PermissionDenied && address.port() < 1024 {
+        " (ports below 1024 need systemd socket activation, see deploy/, or the CAP_NET_BIND_SERVICE capability)"
+    } else {
+        ""
+    };
+    format!("cannot listen on {address}: {error}{hint}")
 }
 
 fn bind(address: SocketAddr) -> io::Result<TcpListener> {
@@ -58,4 +134,27 @@ fn bind(address: SocketAddr) -> io::Result<TcpListener> {
     socket.listen(BACKLOG)?;
     socket.set_nonblocking(true)?;
     Ok(socket.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sockets_are_matched_by_name_then_by_order() {
+        assert_eq!(socket_roles("https:http", 2), Ok((0, Some(1))));
+        assert_eq!(socket_roles("http:https", 2), Ok((1, Some(0))));
+        assert_eq!(socket_roles("https", 1), Ok((0, None)));
+        // systemd's default names are the socket units' names.
+        assert_eq!(socket_roles("portfolio-https.socket:portfolio-https.socket", 2), Ok((0, Some(1))));
+        assert_eq!(socket_roles("", 1), Ok((0, None)));
+        assert!(socket_roles("http", 1).is_err());
+    }
+
+    #[test]
+    fn a_privileged_port_names_the_ways_out() {
+        let error = bind_error("[::]:443".parse().unwrap(), io::Error::from(io::ErrorKind::PermissionDenied));
+        assert!(error.contains("[::]:443") && error.contains("CAP_NET_BIND_SERVICE") && error.contains("socket activation"), "{error}");
+        assert_eq!(error.lines().count(), 1);
+    }
 }

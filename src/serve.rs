@@ -1,29 +1,56 @@
-//! Listening, connection limits and timeouts, the access log and graceful shutdown.
+//! Listening, connection limits and timeouts, the access log and graceful shutdown,
+//! for plain HTTP/1.1 and for TLS (HTTP/2 or HTTP/1.1, chosen by ALPN) alike.
 
 use std::convert::Infallible;
+use std::future::Future;
 use std::io::Write;
 use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hyper::body::Body as _;
-use hyper::server::conn::http1;
+use hyper::body::{Body as _, Incoming};
+use hyper::server::conn::{http1, http2};
 use hyper::service::service_fn;
-use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
-use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use hyper::{Request, Response};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
+use crate::redirect::Redirector;
 use crate::respond::{Body, Responder};
+use crate::tls;
 
 pub struct Options {
     pub access_log: bool,
+    /// Across all listeners.
     pub max_connections: usize,
-    /// For a request's headers to arrive, and for an idle keep-alive connection.
+    /// For a request's headers to arrive, for an idle keep-alive connection,
+    /// and for a TLS handshake.
     pub header_timeout: Duration,
     pub shutdown_timeout: Duration,
 }
+
+/// What a listener's connections get.
+#[derive(Clone)]
+pub enum Role {
+    /// The site over plain HTTP/1.1.
+    Site,
+    /// The site over TLS.
+    TlsSite(tls::Acceptor),
+    /// Plain HTTP/1.1 that only redirects to HTTPS.
+    Redirect(Arc<Redirector>),
+}
+
+pub struct Endpoint {
+    pub listener: TcpListener,
+    pub role: Role,
+}
+
+/// Most HTTP/2 streams one connection may have open at once (as nginx).
+const MAX_CONCURRENT_STREAMS: u32 = 128;
 
 /// Writes one line to stdout. A closed stdout (journald gone, a pipe closed)
 /// must not take the server down: the line is lost, the response is not.
@@ -32,40 +59,89 @@ pub fn log(line: std::fmt::Arguments<'_>) {
     let _ = stdout.write_fmt(line).and_then(|()| stdout.write_all(b"\n"));
 }
 
-/// Serves until SIGTERM or SIGINT, then lets requests in flight finish
-/// (at most `shutdown_timeout`). Returns whether every connection closed in time.
-pub async fn serve(listener: TcpListener, responder: Responder, options: Options) -> bool {
-    let responder = Arc::new(responder);
-    let graceful = GracefulShutdown::new();
-    // One permit per open connection: at the limit we stop accepting, and new
-    // clients wait in the listen queue instead of taking memory here.
-    let connections = Arc::new(Semaphore::new(options.max_connections));
-    let mut http = http1::Builder::new();
-    http.timer(TokioTimer::new())
+/// What every connection task shares.
+struct Shared {
+    responder: Responder,
+    options: Options,
+    http1: http1::Builder,
+    http2: http2::Builder<TokioExecutor>,
+    /// Turns true once on SIGTERM/SIGINT. Every task holds a receiver, so the
+    /// sender's `closed()` tells when the last connection has ended.
+    stop: watch::Receiver<bool>,
+}
+
+/// Serves every endpoint until `shutdown` completes (with the signal's name),
+/// then lets requests in flight finish (at most `shutdown_timeout`). Returns
+/// whether every connection closed in time.
+pub async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Options, shutdown: impl Future<Output = &'static str>) -> bool {
+    let (stop_sender, stop) = watch::channel(false);
+    let mut http1 = http1::Builder::new();
+    http1
+        .timer(TokioTimer::new())
         .header_read_timeout(options.header_timeout)
         .max_header_size(MAX_HEAD)
         .max_buf_size(MAX_BUFFER);
-    let shutdown = shutdown_signal();
-    tokio::pin!(shutdown);
-    let mut warned_full = false;
+    // HTTP/2's counterparts of the HTTP/1 bounds. Idle connections are closed
+    // by `drive` (HTTP/2 has no header timeout of its own); pings find peers
+    // that vanished. hyper's defaults already bound reset floods
+    // (CVE-2023-44487) and send buffers.
+    let mut http2 = http2::Builder::new(TokioExecutor::new());
+    http2
+        .timer(TokioTimer::new())
+        .max_concurrent_streams(MAX_CONCURRENT_STREAMS)
+        .max_header_list_size(MAX_HEAD as u32)
+        .keep_alive_interval(options.header_timeout)
+        .keep_alive_timeout(options.header_timeout);
+    let max_connections = options.max_connections;
+    let shared = Arc::new(Shared { responder, options, http1, http2, stop });
+    // One permit per open connection, across listeners: at the limit we stop
+    // accepting, and new clients wait in the listen queue instead of taking memory here.
+    let connections = Arc::new(Semaphore::new(max_connections));
+    let mut loops = tokio::task::JoinSet::new();
+    for endpoint in endpoints {
+        loops.spawn(accept_loop(endpoint, Arc::clone(&shared), Arc::clone(&connections)));
+    }
+    let signal = shutdown.await;
+    log(format_args!("received {signal}, finishing requests in flight"));
+    stop_sender.send_replace(true);
+    // The loops see `stop` and end, closing the listeners.
+    while loops.join_next().await.is_some() {}
+    let shutdown_timeout = shared.options.shutdown_timeout;
+    drop(shared);
+    // Type=notify: systemd shows "deactivating" while requests finish.
+    let _ = sd_notify::notify(&[sd_notify::NotifyState::Stopping]);
+    tokio::select! {
+        _ = stop_sender.closed() => true,
+        _ = tokio::time::sleep(shutdown_timeout) => {
+            log(format_args!("warning: requests still running after {shutdown_timeout:?}; exiting anyway"));
+            false
+        }
+    }
+}
 
+async fn stopped(stop: &mut watch::Receiver<bool>) {
+    // An error means the sender is gone, which only happens after a stop.
+    let _ = stop.wait_for(|stopping| *stopping).await;
+}
+
+async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<Semaphore>) {
+    let Endpoint { listener, role } = endpoint;
+    let mut stop = shared.stop.clone();
+    let mut warned_full = false;
     loop {
         let permit = match Arc::clone(&connections).try_acquire_owned() {
             Ok(permit) => permit,
             Err(_) => {
                 if !warned_full {
-                    log(format_args!("warning: {} connections open, the limit; new clients wait", options.max_connections));
+                    log(format_args!("warning: {} connections open, the limit; new clients wait", shared.options.max_connections));
                     warned_full = true;
                 }
                 tokio::select! {
                     permit = Arc::clone(&connections).acquire_owned() => match permit {
                         Ok(permit) => permit,
-                        Err(_) => break, // the semaphore is never closed
+                        Err(_) => return, // the semaphore is never closed
                     },
-                    signal = &mut shutdown => {
-                        log(format_args!("received {signal}, finishing requests in flight"));
-                        break;
-                    }
+                    _ = stopped(&mut stop) => return,
                 }
             }
         };
@@ -80,42 +156,177 @@ pub async fn serve(listener: TcpListener, responder: Responder, options: Options
                     continue;
                 }
             },
-            signal = &mut shutdown => {
-                log(format_args!("received {signal}, finishing requests in flight"));
-                break;
-            }
+            _ = stopped(&mut stop) => return,
         };
         let _ = stream.set_nodelay(true);
-        let responder = Arc::clone(&responder);
-        let access_log = options.access_log;
-        let service = service_fn(move |request| {
-            let started = Instant::now();
-            let response = responder.respond(&request);
-            if access_log {
-                log_request(peer, &request, &response, started);
-            }
-            async move { Ok::<_, Infallible>(response) }
-        });
-        let connection = http.serve_connection(TokioIo::new(FirstLineLimit::new(stream)), service);
-        let connection = graceful.watch(connection);
         // A task per connection: a panic in one (there should be none) ends only that connection.
-        tokio::spawn(async move {
-            // Errors here are the client's (reset, timeout, malformed request):
-            // hyper has already answered what could be answered.
-            let _ = connection.await;
-            drop(permit);
-        });
+        tokio::spawn(connection(stream, peer, role.clone(), Arc::clone(&shared), permit));
+    }
+}
+
+async fn connection(stream: TcpStream, peer: SocketAddr, role: Role, shared: Arc<Shared>, permit: OwnedSemaphorePermit) {
+    let _permit = permit; // released when the connection ends
+    let mut stop = shared.stop.clone();
+    let access_log = shared.options.access_log;
+    // Errors while serving are the client's (reset, timeout, malformed request):
+    // hyper has already answered what could be answered.
+    match role {
+        Role::Site => {
+            let service = site_service(&shared, peer, None);
+            let connection = shared.http1.serve_connection(TokioIo::new(FirstLineLimit::new(stream)), service);
+            drive(connection, &mut stop, None).await;
+        }
+        Role::Redirect(redirector) => {
+            let service = service_fn(move |request: Request<Incoming>| {
+                let started = Instant::now();
+                let response = redirector.respond(&request);
+                if access_log {
+                    log_request(peer, &request, &response, started);
+                }
+                async move { Ok::<_, Infallible>(response) }
+            });
+            let connection = shared.http1.serve_connection(TokioIo::new(FirstLineLimit::new(stream)), service);
+            drive(connection, &mut stop, None).await;
+        }
+        Role::TlsSite(acceptor) => {
+            // The handshake has the same time bound as a request head.
+            let tls = tokio::select! {
+                handshake = tokio::time::timeout(shared.options.header_timeout, acceptor.accept(stream)) => match handshake {
+                    Ok(Ok(Some(tls))) => tls,
+                    // A timeout, a failed handshake, or an ACME challenge already answered.
+                    _ => return,
+                },
+                _ = stopped(&mut stop) => return,
+            };
+            if tls.get_ref().1.alpn_protocol() == Some(tls::ALPN_H2) {
+                let activity = Arc::new(Activity::new());
+                let service = site_service(&shared, peer, Some(Arc::clone(&activity)));
+                let connection = shared.http2.serve_connection(TokioIo::new(tls), service);
+                drive(connection, &mut stop, Some((activity, shared.options.header_timeout))).await;
+            } else {
+                // HTTP/1.1 (by ALPN, or a client without ALPN): exactly the plain server's limits.
+                let service = site_service(&shared, peer, None);
+                let connection = shared.http1.serve_connection(TokioIo::new(FirstLineLimit::new(tls)), service);
+                drive(connection, &mut stop, None).await;
+            }
+        }
+    }
+}
+
+/// The site's answers, logged. `activity` is HTTP/2's idle clock, given only on HTTP/2 connections.
+fn site_service(
+    shared: &Arc<Shared>,
+    peer: SocketAddr,
+    activity: Option<Arc<Activity>>,
+) -> impl hyper::service::Service<
+    Request<Incoming>,
+    Response = Response<Body>,
+    Error = Infallible,
+    Future = std::future::Ready<Result<Response<Body>, Infallible>>,
+> {
+    let shared = Arc::clone(shared);
+    service_fn(move |request: Request<Incoming>| {
+        if let Some(activity) = &activity {
+            activity.touch();
+        }
+        let started = Instant::now();
+        let mut response = shared.responder.respond(&request);
+        if shared.options.access_log {
+            log_request(peer, &request, &response, started);
+        }
+        if activity.is_some() && request.method() == hyper::Method::HEAD {
+            without_body(&mut response);
+        }
+        std::future::ready(Ok(response))
+    })
+}
+
+/// hyper's HTTP/1 leaves out the body of an answer to HEAD by itself; its
+/// HTTP/2 would send it, which clients treat as a protocol error. The
+/// Content-Length of the GET stays, as HTTP/1 sends it.
+fn without_body(response: &mut Response<Body>) {
+    let length = response.body().size_hint().exact().unwrap_or(0);
+    response.headers_mut().insert(hyper::header::CONTENT_LENGTH, hyper::header::HeaderValue::from(length));
+    *response.body_mut() = Body::default();
+}
+
+/// When the last request of a connection started, in milliseconds since the connection began.
+struct Activity {
+    began: Instant,
+    last: AtomicU64,
+}
+
+impl Activity {
+    fn new() -> Self {
+        Activity { began: Instant::now(), last: AtomicU64::new(0) }
     }
 
-    drop(listener);
-    // Type=notify: systemd shows "deactivating" while requests finish.
-    let _ = sd_notify::notify(&[sd_notify::NotifyState::Stopping]);
-    tokio::select! {
-        _ = graceful.shutdown() => true,
-        _ = tokio::time::sleep(options.shutdown_timeout) => {
-            log(format_args!("warning: requests still running after {:?}; exiting anyway", options.shutdown_timeout));
-            false
+    fn touch(&self) {
+        self.last.store(self.began.elapsed().as_millis() as u64, Ordering::Relaxed);
+    }
+
+    fn idle_since(&self) -> tokio::time::Instant {
+        tokio::time::Instant::from_std(self.began + Duration::from_millis(self.last.load(Ordering::Relaxed)))
+    }
+}
+
+/// A hyper connection that can be asked to finish its requests in flight and close.
+trait Connection: Future<Output = hyper::Result<()>> {
+    fn close_gracefully(self: Pin<&mut Self>);
+}
+
+impl<I, S> Connection for http1::Connection<I, S>
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin,
+    S: hyper::service::HttpService<Incoming, ResBody = Body>,
+    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    fn close_gracefully(self: Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+impl<I, S> Connection for http2::Connection<I, S, TokioExecutor>
+where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin,
+    S: hyper::service::HttpService<Incoming, ResBody = Body>,
+    S::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    TokioExecutor: hyper::rt::bounds::Http2ServerConnExec<S::Future, Body>,
+{
+    fn close_gracefully(self: Pin<&mut Self>) {
+        self.graceful_shutdown();
+    }
+}
+
+/// Runs a connection to its end. On shutdown, and (HTTP/2) when no request has
+/// started for `idle`, it is closed gracefully: requests in flight finish,
+/// then it ends (HTTP/1: after the current response; HTTP/2: GOAWAY).
+async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, idle: Option<(Arc<Activity>, Duration)>) {
+    tokio::pin!(connection);
+    let mut closing = false;
+    loop {
+        let idle_deadline = idle.as_ref().map(|(activity, limit)| activity.idle_since() + *limit);
+        tokio::select! {
+            _ = connection.as_mut() => return,
+            _ = stopped(stop), if !closing => {
+                connection.as_mut().close_gracefully();
+                closing = true;
+            }
+            _ = sleep_until(idle_deadline), if !closing && idle_deadline.is_some() => {
+                // A request may have started meanwhile; then the loop computes a later deadline.
+                if idle.as_ref().is_some_and(|(activity, limit)| activity.idle_since() + *limit <= tokio::time::Instant::now()) {
+                    connection.as_mut().close_gracefully();
+                    closing = true;
+                }
+            }
         }
+    }
+}
+
+async fn sleep_until(deadline: Option<tokio::time::Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline).await,
+        None => std::future::pending().await,
     }
 }
 
@@ -133,15 +344,20 @@ fn log_request<B>(peer: SocketAddr, request: &hyper::Request<B>, response: &hype
     ));
 }
 
-/// Completes with the name of the first SIGTERM or SIGINT received.
-async fn shutdown_signal() -> &'static str {
+/// Completes with the name of the first SIGTERM or SIGINT received. The
+/// handlers are installed when this is called, so call it before announcing
+/// readiness: a signal from then on stops the server gracefully.
+pub fn shutdown_signal() -> impl Future<Output = &'static str> {
     use tokio::signal::unix::{signal, SignalKind};
-    let (Ok(mut term), Ok(mut int)) = (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) else {
-        log(format_args!("warning: cannot listen for SIGTERM/SIGINT; stop the server with SIGKILL"));
-        return std::future::pending().await;
-    };
-    tokio::select! {
-        _ = term.recv() => "SIGTERM",
-        _ = int.recv() => "SIGINT",
+    let handlers = (signal(SignalKind::terminate()), signal(SignalKind::interrupt()));
+    async move {
+        let (Ok(mut term), Ok(mut int)) = handlers else {
+            log(format_args!("warning: cannot listen for SIGTERM/SIGINT; stop the server with SIGKILL"));
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = term.recv() => "SIGTERM",
+            _ = int.recv() => "SIGINT",
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! Deployment as users do it: systemd socket activation and readiness,
-//! the unit's sandboxing score, IPv6 and dual-stack listening, `--version`.
+//! the units' sandboxing scores, HTTPS on named sockets, IPv6 and dual-stack
+//! listening, `--version`.
 
 mod common;
 
@@ -76,9 +77,9 @@ fn tells_systemd_when_ready_and_when_stopping() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-#[test]
-fn the_unit_is_sandboxed_to_an_exposure_of_2_or_less() {
-    let unit = Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/portfolio.service");
+/// `systemd-analyze security`'s overall exposure of a unit file in deploy/.
+fn exposure(unit: &str) -> f64 {
+    let unit = Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy").join(unit);
     let output = Command::new("systemd-analyze")
         .args(["security", "--offline=yes", "--no-pager"])
         .arg(&unit)
@@ -86,8 +87,119 @@ fn the_unit_is_sandboxed_to_an_exposure_of_2_or_less() {
         .expect("systemd-analyze (Debian package systemd) runs");
     let text = String::from_utf8_lossy(&output.stdout);
     let line = text.lines().find(|l| l.contains("Overall exposure level")).unwrap_or_else(|| panic!("no rating in:\n{text}"));
-    let exposure: f64 = line.split(':').nth(1).and_then(|rest| rest.split_whitespace().next()).and_then(|n| n.parse().ok()).unwrap();
-    assert!(exposure <= 2.0, "{line}");
+    line.split(':').nth(1).and_then(|rest| rest.split_whitespace().next()).and_then(|n| n.parse().ok()).unwrap()
+}
+
+#[test]
+fn the_unit_is_sandboxed_to_an_exposure_of_2_or_less() {
+    let exposure = exposure("portfolio.service");
+    assert!(exposure <= 2.0, "portfolio.service: {exposure}");
+}
+
+#[test]
+fn the_https_unit_is_sandboxed_to_an_exposure_of_2_or_less() {
+    let exposure = exposure("portfolio-https.service");
+    assert!(exposure <= 2.0, "portfolio-https.service: {exposure}");
+    // Its sockets carry the names the binary looks for, and point at it.
+    let deploy = Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy");
+    for (socket, name) in [("portfolio-https.socket", "https"), ("portfolio-redirect.socket", "http")] {
+        let text = std::fs::read_to_string(deploy.join(socket)).unwrap();
+        assert!(text.lines().any(|l| l == format!("FileDescriptorName={name}")), "{socket}");
+        assert!(text.lines().any(|l| l == "Service=portfolio-https.service"), "{socket}");
+    }
+    let service = std::fs::read_to_string(deploy.join("portfolio-https.service")).unwrap();
+    assert!(service.contains("Sockets=portfolio-https.socket portfolio-redirect.socket") && service.contains("StateDirectory=portfolio"));
+}
+
+/// A child process (systemd-socket-activate, then the binary it became), killed even when the test fails.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A certificate for 127.0.0.1 signed by a CA made here: (CA PEM, certificate file, key file).
+fn test_certificate(dir: &Path) -> (String, std::path::PathBuf, std::path::PathBuf) {
+    let ca_key = rcgen::KeyPair::generate().unwrap();
+    let mut ca = rcgen::CertificateParams::new(Vec::<String>::new()).unwrap();
+    ca.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca.distinguished_name.push(rcgen::DnType::CommonName, "portfolio deploy test CA");
+    let ca = ca.self_signed(&ca_key).unwrap();
+    let key = rcgen::KeyPair::generate().unwrap();
+    let cert = rcgen::CertificateParams::new(vec!["127.0.0.1".to_owned()]).unwrap().signed_by(&key, &ca, &ca_key).unwrap();
+    let (cert_path, key_path) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert_path, cert.pem()).unwrap();
+    std::fs::write(&key_path, key.serialize_pem()).unwrap();
+    (ca.pem(), cert_path, key_path)
+}
+
+#[test]
+fn serves_https_and_the_redirect_on_named_sockets_from_systemd() {
+    let dir = std::env::temp_dir().join(format!("portfolio-sockets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (ca, cert, key) = test_certificate(&dir);
+    let ca_file = dir.join("ca.pem");
+    std::fs::write(&ca_file, ca).unwrap();
+    let (http, https) = (free_port(), free_port());
+    // Passed in the "wrong" order: the names decide, as with the units in deploy/.
+    let mut activator = KillOnDrop(Command::new("systemd-socket-activate")
+        .args(["-l", &format!("127.0.0.1:{http}"), "-l", &format!("127.0.0.1:{https}"), "--fdname=http:https", BINARY])
+        .arg("--tls-cert")
+        .arg(&cert)
+        .arg("--tls-key")
+        .arg(&key)
+        .current_dir(std::env::temp_dir())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("systemd-socket-activate (Debian package systemd) runs"));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(("127.0.0.1", http)).is_err() {
+        assert!(Instant::now() < deadline, "systemd-socket-activate never listened");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let redirect = get(&format!("127.0.0.1:{http}"), "/about?x=1");
+    assert!(redirect.starts_with("HTTP/1.1 308"), "{redirect:.300}");
+    // `get` sends `Host: x`.
+    assert!(redirect.contains(&format!("location: https://x:{https}/about?x=1")), "{redirect:.400}");
+    let output = Command::new("curl")
+        .args(["--silent", "--show-error", "--http2", "--cacert", ca_file.to_str().unwrap(), "--output", "/dev/null"])
+        .args(["--write-out", "%{http_code} %{http_version}", &format!("https://127.0.0.1:{https}/about")])
+        .output()
+        .expect("curl runs");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "200 2", "{}", String::from_utf8_lossy(&output.stderr));
+    let mut first_line = String::new();
+    BufReader::new(activator.0.stdout.take().unwrap()).read_line(&mut first_line).unwrap();
+    assert!(first_line.contains(&format!("https://127.0.0.1:{https} and http://127.0.0.1:{http}")), "{first_line}");
+    assert!(first_line.contains("(sockets from systemd)"), "{first_line}");
+    drop(activator);
+
+    // The HTTPS sockets without the flags that turn HTTPS on: a clear refusal, not plain HTTP on 443.
+    let port = free_port();
+    let mut refusing = KillOnDrop(
+        Command::new("systemd-socket-activate")
+            .args(["-l", &format!("127.0.0.1:{port}"), "--fdname=https", BINARY])
+            .current_dir(std::env::temp_dir())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    // The binary starts on the first connection.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let status = wait_with_timeout(&mut refusing.0, Duration::from_secs(10));
+    let mut stderr = String::new();
+    let _ = refusing.0.stderr.take().unwrap().read_to_string(&mut stderr);
+    let output = (status, stderr);
+    assert!(output.0.is_some_and(|s| s.code() == Some(1)), "{output:?}");
+    assert!(output.1.contains("HTTPS is off: set --domain"), "{}", output.1);
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -1,0 +1,328 @@
+//! TLS: the rustls server configuration, certificates from files (checked,
+//! then reloaded on change or SIGHUP), and the handshake that also answers
+//! ACME's TLS-ALPN-01 challenges (see `acme.rs`).
+//!
+//! rustls speaks TLS 1.2 and 1.3 only, so 1.1 and older are refused by
+//! construction; its ring provider offers only forward-secret AEAD suites.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use rustls::crypto::CryptoProvider;
+use rustls::pki_types::pem::{self, PemObject};
+use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+use rustls::server::{Acceptor as ClientHelloReader, ClientHello, ResolvesServerCert};
+use rustls::sign::CertifiedKey;
+use rustls::ServerConfig;
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpStream;
+use tokio::signal::unix::Signal;
+use tokio::sync::watch;
+use tokio_rustls::server::TlsStream;
+use tokio_rustls::{LazyConfigAcceptor, TlsAcceptor};
+
+use crate::serve::log;
+
+/// ALPN protocol names, our preference first.
+pub const ALPN_H2: &[u8] = b"h2";
+pub const ALPN_HTTP1: &[u8] = b"http/1.1";
+
+/// The cryptography behind rustls: ring, which builds with a C compiler alone.
+pub fn provider() -> Arc<CryptoProvider> {
+    Arc::new(rustls::crypto::ring::default_provider())
+}
+
+/// The configuration for visitors' connections: TLS 1.3 and 1.2, HTTP/2 then
+/// HTTP/1.1 by ALPN, the certificate chosen per handshake by `resolver`.
+pub fn server_config(resolver: Arc<dyn ResolvesServerCert>) -> Result<Arc<ServerConfig>, String> {
+    let mut config = ServerConfig::builder_with_provider(provider())
+        .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
+        .map_err(|e| format!("cannot configure TLS: {e}"))?
+        .with_no_client_auth()
+        .with_cert_resolver(resolver);
+    config.alpn_protocols = vec![ALPN_H2.to_vec(), ALPN_HTTP1.to_vec()];
+    // Session tickets let a returning visitor skip the full handshake without
+    // the server keeping per-client state; the ticket key rotates every 6 hours.
+    config.ticketer = rustls::crypto::ring::Ticketer::new().map_err(|e| format!("cannot configure TLS session tickets: {e}"))?;
+    Ok(Arc::new(config))
+}
+
+/// Accepts TLS on a visitor's connection. With ACME, a handshake that offers
+/// only the `acme-tls/1` protocol is the CA validating a TLS-ALPN-01
+/// challenge: it gets the challenge certificate and the connection ends there.
+#[derive(Clone)]
+pub struct Acceptor {
+    config: Arc<ServerConfig>,
+    challenge: Option<Arc<ServerConfig>>,
+}
+
+impl Acceptor {
+    pub fn new(config: Arc<ServerConfig>, challenge: Option<Arc<ServerConfig>>) -> Self {
+        Acceptor { config, challenge }
+    }
+
+    /// The TLS stream, or None when the connection was an ACME challenge (answered).
+    pub async fn accept(&self, tcp: TcpStream) -> io::Result<Option<TlsStream<TcpStream>>> {
+        let Some(challenge) = &self.challenge else {
+            return TlsAcceptor::from(Arc::clone(&self.config)).accept(tcp).await.map(Some);
+        };
+        // Read the ClientHello first to see which configuration applies.
+        let start = LazyConfigAcceptor::new(ClientHelloReader::default(), tcp).await?;
+        if rustls_acme::is_tls_alpn_challenge(&start.client_hello()) {
+            let mut tls = start.into_stream(Arc::clone(challenge)).await?;
+            let _ = tls.shutdown().await;
+            return Ok(None);
+        }
+        start.into_stream(Arc::clone(&self.config)).await.map(Some)
+    }
+}
+
+/// What the log says about a certificate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// Subject alternative names (DNS), or the common name when there are none.
+    pub names: Vec<String>,
+    /// Validity, in seconds since the Unix epoch.
+    pub not_before: i64,
+    pub not_after: i64,
+}
+
+impl Summary {
+    /// Reads names and validity from a DER certificate.
+    pub fn of(der: &[u8]) -> Result<Summary, String> {
+        let (_, cert) = x509_parser::parse_x509_certificate(der).map_err(|e| format!("not an X.509 certificate: {e}"))?;
+        let mut names: Vec<String> = match cert.subject_alternative_name() {
+            Ok(Some(san)) => san
+                .value
+                .general_names
+                .iter()
+                .filter_map(|name| match name {
+                    x509_parser::extensions::GeneralName::DNSName(dns) => Some((*dns).to_owned()),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        if names.is_empty() {
+            names.extend(cert.subject().iter_common_name().filter_map(|cn| cn.as_str().ok()).map(str::to_owned));
+        }
+        let validity = cert.validity();
+        Ok(Summary { names, not_before: validity.not_before.timestamp(), not_after: validity.not_after.timestamp() })
+    }
+
+    /// "a.dev, b.dev, valid until 2026-03-01T12:00:00Z", with a warning when
+    /// it is not valid now (it is served all the same: better than nothing).
+    pub fn describe(&self) -> String {
+        let now = unix_now();
+        let names = if self.names.is_empty() { "no names".to_owned() } else { self.names.join(", ") };
+        let state = if now > self.not_after {
+            " (EXPIRED: browsers will refuse it)"
+        } else if now < self.not_before {
+            " (NOT YET VALID: browsers will refuse it)"
+        } else {
+            ""
+        };
+        format!("{names}, valid until {}{state}", utc(self.not_after))
+    }
+}
+
+pub fn unix_now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+/// Seconds since the Unix epoch as an ISO 8601 UTC time (proleptic Gregorian calendar).
+pub fn utc(seconds: i64) -> String {
+    let (days, second_of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        second_of_day / 3600,
+        second_of_day / 60 % 60,
+        second_of_day % 60
+    )
+}
+
+/// Reads a certificate chain and its key, and checks that they belong together.
+/// Every error is one line naming the file.
+pub fn load_files(cert_path: &Path, key_path: &Path) -> Result<(Arc<CertifiedKey>, Summary), String> {
+    let cert_pem = std::fs::read(cert_path).map_err(|e| format!("cannot read the certificate {}: {e}", cert_path.display()))?;
+    let chain = CertificateDer::pem_slice_iter(&cert_pem)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("the certificate {} is not valid PEM: {e}", cert_path.display()))?;
+    let Some(leaf) = chain.first() else {
+        return Err(format!("the certificate {} holds no PEM certificate (-----BEGIN CERTIFICATE-----)", cert_path.display()));
+    };
+    let summary = Summary::of(leaf).map_err(|e| format!("the certificate {}: {e}", cert_path.display()))?;
+    let key_pem = std::fs::read(key_path).map_err(|e| format!("cannot read the key {}: {e}", key_path.display()))?;
+    let key = match PrivateKeyDer::from_pem_slice(&key_pem) {
+        Ok(key) => key,
+        Err(pem::Error::NoItemsFound) => {
+            return Err(format!("the key {} holds no PEM private key (-----BEGIN PRIVATE KEY-----)", key_path.display()))
+        }
+        Err(e) => return Err(format!("the key {} is not valid PEM: {e}", key_path.display())),
+    };
+    let certified = CertifiedKey::from_der(chain, key, &provider()).map_err(|e| match e {
+        rustls::Error::InconsistentKeys(_) => {
+            format!("the key {} does not match the certificate {}", key_path.display(), cert_path.display())
+        }
+        other => format!("cannot use the key {}: {other}", key_path.display()),
+    })?;
+    Ok((Arc::new(certified), summary))
+}
+
+/// The certificate from `--tls-cert`/`--tls-key`, swapped in place when the
+/// files change or on SIGHUP. A reload that fails leaves the previous
+/// certificate in use.
+#[derive(Debug)]
+pub struct FileCertificate {
+    pub cert: PathBuf,
+    pub key: PathBuf,
+    current: RwLock<Arc<CertifiedKey>>,
+}
+
+impl FileCertificate {
+    /// Loads the files; an error here stops the start-up.
+    pub fn load(cert: PathBuf, key: PathBuf) -> Result<(Arc<FileCertificate>, Summary), String> {
+        let (certified, summary) = load_files(&cert, &key)?;
+        Ok((Arc::new(FileCertificate { cert, key, current: RwLock::new(certified) }), summary))
+    }
+
+    fn replace(&self, certified: Arc<CertifiedKey>) {
+        // A poisoned lock only means a panic elsewhere while holding it; the Arc inside is whole.
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = certified;
+    }
+
+    fn reload(&self) -> Result<Summary, String> {
+        let (certified, summary) = load_files(&self.cert, &self.key)?;
+        self.replace(certified);
+        Ok(summary)
+    }
+
+    /// What identifies the files' contents without reading them: size, time
+    /// and inode of each, following symlinks (certbot's `live/` links and
+    /// Kubernetes' secret volumes swap a link, not the file).
+    fn stamp(&self) -> Option<[(u64, SystemTime, u64, u64); 2]> {
+        use std::os::unix::fs::MetadataExt;
+        let one = |path: &Path| {
+            let m = std::fs::metadata(path).ok()?;
+            Some((m.len(), m.modified().ok()?, m.ino(), m.dev()))
+        };
+        Some([one(&self.cert)?, one(&self.key)?])
+    }
+}
+
+impl ResolvesServerCert for FileCertificate {
+    fn resolve(&self, _hello: ClientHello<'_>) -> Option<Arc<CertifiedKey>> {
+        Some(Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner())))
+    }
+}
+
+/// How often the files are looked at.
+const POLL: Duration = Duration::from_secs(1);
+/// First wait before retrying a reload that failed; doubles up to [`MAX_RETRY`].
+const FIRST_RETRY: Duration = Duration::from_secs(5);
+const MAX_RETRY: Duration = Duration::from_secs(300);
+
+/// Reloads the certificate when its files change (once they have stayed the
+/// same for a second, so a certificate and key written one after the other
+/// are read together) and at once on SIGHUP; after a failure, retries with
+/// back-off even if nothing changes. Ends when `stop` turns true. `hangup` is
+/// installed by the caller before the server announces itself.
+pub async fn watch_files(certificate: Arc<FileCertificate>, mut hangup: Option<Signal>, mut stop: watch::Receiver<bool>) {
+    let mut loaded = certificate.stamp();
+    let mut previous = loaded;
+    let mut retry: Option<(tokio::time::Instant, Duration)> = None;
+    loop {
+        let forced = tokio::select! {
+            _ = tokio::time::sleep(POLL) => false,
+            Some(()) = async { match hangup.as_mut() { Some(h) => h.recv().await, None => std::future::pending().await } } => true,
+            _ = stop.wait_for(|stopping| *stopping) => return,
+        };
+        let now = certificate.stamp();
+        let settled_change = now != loaded && now == previous;
+        let retry_due = retry.is_some_and(|(at, _)| tokio::time::Instant::now() >= at);
+        previous = now;
+        if !(forced || settled_change || retry_due) {
+            continue;
+        }
+        let why = if forced { "SIGHUP" } else if settled_change { "the files changed" } else { "retry" };
+        loaded = now;
+        match certificate.reload() {
+            Ok(summary) => {
+                retry = None;
+                log(format_args!("reloaded the certificate {} ({why}): {}", certificate.cert.display(), summary.describe()));
+            }
+            Err(error) => {
+                let wait = retry.map_or(FIRST_RETRY, |(_, last)| (last * 2).min(MAX_RETRY));
+                retry = Some((tokio::time::Instant::now() + wait, wait));
+                log(format_args!(
+                    "error: cannot reload the certificate ({why}): {error}; still serving the previous one, retrying in {}s",
+                    wait.as_secs()
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_dates() {
+        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc(1_767_225_599), "2025-12-31T23:59:59Z");
+        assert_eq!(utc(4_107_542_400), "2100-03-01T00:00:00Z");
+    }
+
+    fn write_pair(dir: &Path, name: &str, names: &[&str]) -> (PathBuf, PathBuf) {
+        let key = rcgen::KeyPair::generate().unwrap();
+        let cert = rcgen::CertificateParams::new(names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
+            .unwrap()
+            .self_signed(&key)
+            .unwrap();
+        let (cert_path, key_path) = (dir.join(format!("{name}.crt")), dir.join(format!("{name}.key")));
+        std::fs::write(&cert_path, cert.pem()).unwrap();
+        std::fs::write(&key_path, key.serialize_pem()).unwrap();
+        (cert_path, key_path)
+    }
+
+    #[test]
+    fn files_are_checked_with_one_line_errors() {
+        let dir = std::env::temp_dir().join(format!("portfolio-tls-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (cert, key) = write_pair(&dir, "a", &["a.test", "www.a.test"]);
+        let (_, other_key) = write_pair(&dir, "b", &["b.test"]);
+        let (_, summary) = load_files(&cert, &key).unwrap();
+        assert_eq!(summary.names, ["a.test", "www.a.test"]);
+        assert!(summary.describe().starts_with("a.test, www.a.test, valid until "), "{}", summary.describe());
+
+        let missing = dir.join("missing.pem");
+        let errors = [
+            load_files(&missing, &key).unwrap_err(),
+            load_files(&key, &key).unwrap_err(),
+            load_files(&cert, &cert).unwrap_err(),
+            load_files(&cert, &other_key).unwrap_err(),
+        ];
+        assert!(errors[0].contains("cannot read the certificate") && errors[0].contains("missing.pem"), "{}", errors[0]);
+        assert!(errors[1].contains("holds no PEM certificate"), "{}", errors[1]);
+        assert!(errors[2].contains("holds no PEM private key"), "{}", errors[2]);
+        assert!(errors[3].contains("does not match the certificate"), "{}", errors[3]);
+        for error in errors {
+            assert_eq!(error.lines().count(), 1, "{error}");
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

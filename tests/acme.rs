@@ -1,0 +1,205 @@
+//! ACME end to end against a real ACME server on loopback: Debian's `pebble`
+//! (with `pebble-challtestsrv` as its DNS, so names like portfolio.test
+//! resolve to 127.0.0.1), started here with its own configuration and its
+//! own CA for its HTTPS API. pebble validates TLS-ALPN-01 challenges by
+//! connecting to the binary's HTTPS port, exactly as Let's Encrypt would.
+//! Certificates live 30 s here, so renewal (and a failed renewal) happen
+//! within the test.
+
+mod tls_support;
+
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use tls_support::*;
+
+/// pebble and its DNS server, killed when dropped.
+struct Pebble {
+    children: Vec<Child>,
+    /// The ACME directory URL.
+    directory: String,
+    management_port: u16,
+    /// PEM file of the CA that signed pebble's API certificate.
+    api_ca: PathBuf,
+}
+
+impl Pebble {
+    /// Validates TLS-ALPN-01 on `tls_port`; issues certificates valid for `validity`.
+    fn start(dir: &Path, tls_port: u16, validity: Duration) -> Pebble {
+        let (acme_port, management_port, dns_port, challenge_management_port) = (free_port(), free_port(), free_port(), free_port());
+        let ca = TestCa::new("pebble API test CA");
+        let (cert, key) = ca.issue(&["127.0.0.1", "localhost"]);
+        let api_ca = dir.join("pebble-api-ca.pem");
+        std::fs::write(&api_ca, ca.pem()).unwrap();
+        std::fs::write(dir.join("pebble-api.pem"), cert).unwrap();
+        std::fs::write(dir.join("pebble-api.key"), key).unwrap();
+        let config = serde_json::json!({
+            "pebble": {
+                "listenAddress": format!("127.0.0.1:{acme_port}"),
+                "managementListenAddress": format!("127.0.0.1:{management_port}"),
+                "certificate": dir.join("pebble-api.pem"),
+                "privateKey": dir.join("pebble-api.key"),
+                "httpPort": 5002,
+                "tlsPort": tls_port,
+                "ocspResponderURL": "",
+                "externalAccountBindingRequired": false,
+                "certificateValidityPeriod": validity.as_secs(),
+                "domainBlocklist": ["blocked.test"],
+            }
+        });
+        std::fs::write(dir.join("pebble.json"), config.to_string()).unwrap();
+        let log = |name: &str| Stdio::from(std::fs::File::create(dir.join(name)).unwrap());
+        let dns = Command::new("pebble-challtestsrv")
+            .args(["-dns01", &format!("127.0.0.1:{dns_port}"), "-http01", "", "-https01", "", "-tlsalpn01", ""])
+            .args(["-management", &format!("127.0.0.1:{challenge_management_port}"), "-defaultIPv4", "127.0.0.1", "-defaultIPv6", ""])
+            .stdout(log("challtestsrv.log"))
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("pebble-challtestsrv (Debian package pebble) runs");
+        let pebble = Command::new("pebble")
+            .args(["-config", dir.join("pebble.json").to_str().unwrap(), "-dnsserver", &format!("127.0.0.1:{dns_port}")])
+            // No artificial validation delays; every authorization validated afresh
+            // (so a renewal proves TLS-ALPN-01 again); no nonces rejected at random.
+            .env("PEBBLE_VA_NOSLEEP", "1")
+            .env("PEBBLE_AUTHZREUSE", "0")
+            .env("PEBBLE_WFE_NONCEREJECT", "0")
+            .stdout(log("pebble.log"))
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("pebble (Debian package pebble) runs");
+        let pebble = Pebble { children: vec![dns, pebble], directory: format!("https://127.0.0.1:{acme_port}/dir"), management_port, api_ca };
+        wait_for_port(acme_port);
+        wait_for_port(management_port);
+        wait_for_port(challenge_management_port);
+        pebble
+    }
+
+    /// pebble's root CA (made anew at each start), as a PEM file in `dir`.
+    fn root(&self, dir: &Path) -> PathBuf {
+        let output = curl(&["--cacert", self.api_ca.to_str().unwrap(), &format!("https://127.0.0.1:{}/roots/0", self.management_port)]);
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let path = dir.join("pebble-root.pem");
+        std::fs::write(&path, &output.stdout).unwrap();
+        path
+    }
+}
+
+impl Drop for Pebble {
+    fn drop(&mut self) {
+        for child in &mut self.children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn wait_for_port(port: u16) {
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "nothing listens on port {port}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The binary with ACME from `pebble` for `domains`, HTTPS on `https_port`.
+fn start_with_acme(pebble: &Pebble, dir: &Path, https_port: u16, domains: &[&str]) -> HttpsServer {
+    let mut command = command();
+    command.args(["--host", "127.0.0.1", "--port", "0", "--https-port", &https_port.to_string()]);
+    for domain in domains {
+        command.args(["--domain", domain]);
+    }
+    command
+        .args(["--acme-email", "me@portfolio.test", "--acme-directory", &pebble.directory])
+        .args(["--acme-root", pebble.api_ca.to_str().unwrap(), "--state-dir", dir.join("state").to_str().unwrap()]);
+    HttpsServer::spawn(command)
+}
+
+const NAME: &str = "portfolio.test";
+const WWW: &str = "www.portfolio.test";
+
+#[test]
+fn issues_serves_and_renews_a_certificate_from_pebble() {
+    let dir = temp_dir("acme");
+    // pebble must know where to validate before the binary starts, so this
+    // one port is chosen ahead; the plain port is the binary's own pick.
+    let https_port = free_port();
+    // Short-lived certificates: renewal (at two thirds of the lifetime) comes within the test.
+    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(30));
+    let server = start_with_acme(&pebble, &dir, https_port, &[NAME, WWW]);
+    assert_eq!(server.https_port, https_port);
+    let line = server.wait_for_log("certificates by ACME from", Duration::from_secs(5));
+    assert!(line.contains(&pebble.directory) && line.contains("portfolio.test, www.portfolio.test"), "{line}");
+
+    let issued = server.wait_for_log("ACME: new certificate in use", Duration::from_secs(60));
+    assert!(issued.contains("portfolio.test, www.portfolio.test, valid until") && issued.contains("renewal from"), "{issued}");
+    let root = pebble.root(&dir);
+    let root_pem = std::fs::read(&root).unwrap();
+
+    // A client that trusts pebble's CA gets the page over HTTP/2 and HTTP/1.1, for both names.
+    for (flag, version) in [("--http2", "2"), ("--http1.1", "1.1")] {
+        for name in [NAME, WWW] {
+            let reply = curl_https(&root, name, https_port, "/about", &[flag]);
+            assert!(reply.ok, "{name} {flag}: {}", reply.stderr);
+            assert_eq!((reply.status, reply.http_version.as_str()), (200, version), "{name} {flag}");
+            assert!(reply.text().contains("<html"), "{name} {flag}");
+            assert!(reply.header("strict-transport-security").is_some(), "HSTS by default over HTTPS");
+        }
+    }
+    let (first, alpn) = handshake(https_port, NAME, &root_pem, &[b"h2", b"http/1.1"]).unwrap();
+    assert_eq!(alpn.as_deref(), Some(&b"h2"[..]));
+    let http_port = server.http_port.expect("the redirect port");
+    assert!(plain_get(http_port, NAME, "/about?x=1").contains(&format!("https://{NAME}:{https_port}/about?x=1")));
+
+    // Renewal without a restart: a new certificate, served, still trusted.
+    let renewed = server.wait_for_log("ACME: new certificate in use", Duration::from_secs(60));
+    assert!(renewed.contains("portfolio.test, www.portfolio.test"), "{renewed}");
+    let (second, _) = handshake(https_port, WWW, &root_pem, &[b"h2"]).unwrap();
+    assert_ne!(first, second, "the renewed certificate is served");
+    assert_eq!(curl_https(&root, NAME, https_port, "/", &["--http2"]).status, 200);
+
+    // The account key and the certificate are kept, privately, in the state directory.
+    use std::os::unix::fs::PermissionsExt;
+    let acme_dir = dir.join("state/acme");
+    assert_eq!(std::fs::metadata(&acme_dir).unwrap().permissions().mode() & 0o777, 0o700);
+    let names: Vec<String> = std::fs::read_dir(&acme_dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().any(|n| n.starts_with("cached_account_")) && names.iter().any(|n| n.starts_with("cached_cert_")), "{names:?}");
+
+    // A restart uses the stored certificate instead of asking again.
+    drop(server);
+    let server = start_with_acme(&pebble, &dir, https_port, &[NAME, WWW]);
+    let stored = server.wait_for_log("ACME: using the stored certificate", Duration::from_secs(10));
+    assert!(stored.contains("portfolio.test, www.portfolio.test"), "{stored}");
+    let (served, _) = handshake(https_port, NAME, &root_pem, &[b"h2"]).unwrap();
+    assert_eq!(served, second);
+
+    // A renewal that fails (here the CA is gone) is logged and retried, and
+    // the current certificate stays in use meanwhile.
+    drop(pebble);
+    let failed = server.wait_for_log("error: ACME could not get a certificate", Duration::from_secs(60));
+    assert!(failed.contains("the current certificate stays in use; next try in 10s"), "{failed}");
+    let (served, _) = handshake(https_port, NAME, &root_pem, &[b"h2"]).unwrap();
+    assert_eq!(served, second, "still the certificate that was in use");
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_refused_domain_is_one_line_and_the_server_keeps_serving() {
+    let dir = temp_dir("acme-refused");
+    let https_port = free_port();
+    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(300));
+    let server = start_with_acme(&pebble, &dir, https_port, &["blocked.test"]);
+    let error = server.wait_for_log("error: ACME could not get a certificate for blocked.test", Duration::from_secs(30));
+    assert!(error.contains("the ACME server refused") && error.contains("rejectedIdentifier"), "{error}");
+    assert!(error.contains("HTTPS has no certificate until then; next try in 10s"), "{error}");
+    // Still up: the plain port redirects, HTTPS refuses handshakes for lack of a certificate.
+    let http_port = server.http_port.expect("the redirect port");
+    assert!(plain_get(http_port, "blocked.test", "/").starts_with("HTTP/1.1 308 "));
+    let root = pebble.root(&dir);
+    assert!(handshake(https_port, "blocked.test", &std::fs::read(root).unwrap(), &[b"h2"]).is_err());
+    drop(server);
+    drop(pebble);
+    let _ = std::fs::remove_dir_all(&dir);
+}

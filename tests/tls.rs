@@ -1,0 +1,412 @@
+//! HTTPS with certificates from files (`--tls-cert`, `--tls-key`), checked
+//! with real clients: curl for HTTP/2 and HTTP/1.1, openssl s_client for
+//! protocol versions and ALPN, and rustls for the certificate presented.
+
+mod tls_support;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tls_support::*;
+
+const NAME: &str = "portfolio.test";
+
+/// A CA, its PEM file, and a certificate for NAME and www.NAME signed by it.
+struct Setup {
+    dir: PathBuf,
+    ca: TestCa,
+    ca_file: PathBuf,
+    cert: PathBuf,
+    key: PathBuf,
+}
+
+fn setup(test: &str) -> Setup {
+    let dir = temp_dir(test);
+    let ca = TestCa::new("portfolio test CA");
+    let ca_file = dir.join("ca.pem");
+    std::fs::write(&ca_file, ca.pem()).unwrap();
+    let (cert, key) = ca.write(&dir, "site", &[NAME, "www.portfolio.test"]);
+    Setup { dir, ca, ca_file, cert, key }
+}
+
+fn start(setup: &Setup, extra: &[&str]) -> HttpsServer {
+    let mut args = vec!["--tls-cert", setup.cert.to_str().unwrap(), "--tls-key", setup.key.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    HttpsServer::start(&args)
+}
+
+#[test]
+fn serves_the_site_over_http2_and_http1_with_hsts() {
+    let setup = setup("tls-site");
+    let server = start(&setup, &[]);
+    assert!(server.start_line.contains("(redirects to HTTPS)"), "{}", server.start_line);
+    let certificate_line = server.wait_for_log("certificate ", Duration::from_secs(5));
+    assert!(certificate_line.contains("portfolio.test, www.portfolio.test, valid until"), "{certificate_line}");
+
+    for (flag, version) in [("--http2", "2"), ("--http1.1", "1.1")] {
+        let reply = curl_https(&setup.ca_file, NAME, server.https_port, "/about", &[flag]);
+        assert!(reply.ok, "{flag}: {}", reply.stderr);
+        assert_eq!((reply.status, reply.http_version.as_str()), (200, version), "{flag}");
+        assert!(reply.text().contains("<html"), "{flag}: the page");
+        assert_eq!(reply.header("strict-transport-security"), Some("max-age=63072000; includeSubDomains"), "{flag}");
+        assert_eq!(reply.header("x-frame-options"), Some("DENY"), "{flag}: the other security headers too");
+        assert!(reply.header("content-security-policy").is_some_and(|csp| csp.contains("script-src 'self'")), "{flag}");
+        let line = server.wait_for_log("\"GET /about\" 200", Duration::from_secs(5));
+        assert!(line.starts_with("127.0.0.1 "), "access log over TLS: {line}");
+
+        // Every behaviour of the plain server: 404 page, negotiation, ETags, ranges, HEAD.
+        let missing = curl_https(&setup.ca_file, NAME, server.https_port, "/missing", &[flag]);
+        assert_eq!(missing.status, 404, "{flag}");
+        assert!(missing.header("strict-transport-security").is_some(), "{flag}: HSTS on 404s too");
+        let brotli = curl_https(&setup.ca_file, NAME, server.https_port, "/", &[flag, "-H", "Accept-Encoding: br"]);
+        assert_eq!(brotli.header("content-encoding"), Some("br"), "{flag}");
+        let etag = brotli.header("etag").expect("an ETag").to_owned();
+        let not_modified = curl_https(&setup.ca_file, NAME, server.https_port, "/", &[flag, "-H", "Accept-Encoding: br", "-H", &format!("If-None-Match: {etag}")]);
+        assert_eq!(not_modified.status, 304, "{flag}");
+        let range = curl_https(&setup.ca_file, NAME, server.https_port, "/about", &[flag, "-H", "Range: bytes=0-9"]);
+        assert_eq!((range.status, range.body.len()), (206, 10), "{flag}");
+        let head = curl_https(&setup.ca_file, NAME, server.https_port, "/about", &[flag, "--head"]);
+        assert!(head.ok, "{flag}: HEAD: {}", head.stderr);
+        assert_eq!(head.header("content-length"), Some(reply.body.len().to_string().as_str()), "{flag}: HEAD has the GET's length");
+    }
+
+    let no_hsts = start(&setup, &["--hsts=false"]);
+    let reply = curl_https(&setup.ca_file, NAME, no_hsts.https_port, "/", &["--http2"]);
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("strict-transport-security"), None, "--hsts=false turns it off");
+    let _ = std::fs::remove_dir_all(&setup.dir);
+}
+
+#[test]
+fn plain_http_redirects_to_https_with_308() {
+    let setup = setup("tls-redirect");
+    let server = start(&setup, &[]);
+    let http_port = server.http_port.expect("a plain port");
+    let answer = plain_get(http_port, &format!("{NAME}:{http_port}"), "/about?tab=2&x");
+    assert!(answer.starts_with("HTTP/1.1 308 "), "{answer}");
+    let location = format!("location: https://{NAME}:{}/about?tab=2&x\r\n", server.https_port);
+    assert!(answer.to_ascii_lowercase().contains(&location), "path and query kept: {answer}");
+    assert!(!answer.to_ascii_lowercase().contains("strict-transport-security"), "no HSTS over plain HTTP: {answer}");
+    assert!(answer.contains("x-content-type-options: nosniff"), "{answer}");
+    assert!(plain_get(http_port, "evil.test/x", "/").starts_with("HTTP/1.1 400 "), "a malformed Host is not echoed");
+
+    // curl follows it to the page over HTTPS.
+    let resolve_http = format!("{NAME}:{http_port}:127.0.0.1");
+    let resolve_https = format!("{NAME}:{}:127.0.0.1", server.https_port);
+    let output = curl(&[
+        "--location", "--cacert", setup.ca_file.to_str().unwrap(), "--resolve", &resolve_http, "--resolve", &resolve_https,
+        "--output", "/dev/null", "--write-out", "%{http_code} %{url_effective} %{num_redirects}",
+        &format!("http://{NAME}:{http_port}/projects"),
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("200 https://{NAME}:{}/projects 1", server.https_port),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&setup.dir);
+}
+
+#[test]
+fn alpn_offers_h2_and_http1_over_tls_1_3_and_1_2_only() {
+    let setup = setup("tls-versions");
+    let server = start(&setup, &[]);
+    let port = server.https_port;
+    let ca = setup.ca_file.to_str().unwrap();
+    for (version, shown) in [("-tls1_3", "TLSv1.3"), ("-tls1_2", "TLSv1.2")] {
+        for (alpn, chosen) in [("h2,http/1.1", "h2"), ("http/1.1", "http/1.1")] {
+            let (ok, text) = s_client(port, &[version, "-servername", NAME, "-alpn", alpn, "-CAfile", ca, "-verify_return_error"]);
+            assert!(ok, "{version} {alpn}: {text}");
+            assert!(text.contains(&format!("New, {shown}")), "{version}: {text}");
+            assert!(text.contains(&format!("ALPN protocol: {chosen}")), "{version} {alpn}: {text}");
+            assert!(text.contains("Verify return code: 0 (ok)"), "{text}");
+        }
+    }
+    // TLS 1.1 and 1.0: the client is allowed to offer them (SECLEVEL=0); the server refuses.
+    for version in ["-tls1_1", "-tls1"] {
+        let (ok, text) = s_client(port, &[version, "-cipher", "DEFAULT@SECLEVEL=0", "-servername", NAME]);
+        assert!(!ok, "{version} accepted: {text}");
+        assert!(text.contains("alert") && text.contains("no peer certificate available"), "{version}: {text}");
+    }
+    // The rustls client agrees, and gets HTTP/1.1 when it offers nothing else.
+    let (_, alpn) = handshake(port, NAME, setup.ca.pem().as_bytes(), &[b"h2", b"http/1.1"]).unwrap();
+    assert_eq!(alpn.as_deref(), Some(&b"h2"[..]));
+    let (_, alpn) = handshake(port, NAME, setup.ca.pem().as_bytes(), &[b"http/1.1"]).unwrap();
+    assert_eq!(alpn.as_deref(), Some(&b"http/1.1"[..]));
+    let _ = std::fs::remove_dir_all(&setup.dir);
+}
+
+#[test]
+fn certificate_files_are_reloaded_on_change_and_on_sighup() {
+    let setup = setup("tls-reload");
+    let mut server = start(&setup, &[]);
+    let roots = setup.ca.pem();
+    let first = der_of(&std::fs::read_to_string(&setup.cert).unwrap());
+    let (served, _) = handshake(server.https_port, NAME, roots.as_bytes(), &[b"h2"]).unwrap();
+    assert_eq!(served, first);
+
+    // Renewed on disk (as certbot or a deploy script would): served without a restart.
+    let (cert, key) = setup.ca.issue(&[NAME, "www.portfolio.test"]);
+    replace_file(&setup.key, key.as_bytes());
+    replace_file(&setup.cert, cert.as_bytes());
+    wait_until_served(server.https_port, NAME, roots.as_bytes(), &der_of(&cert), Duration::from_secs(15));
+    server.wait_for_log("reloaded the certificate", Duration::from_secs(5));
+    assert_eq!(curl_https(&setup.ca_file, NAME, server.https_port, "/about", &["--http2"]).status, 200);
+
+    // A certificate whose key is not beside it yet: logged, retried, the previous one kept.
+    let (mismatched, _) = setup.ca.issue(&[NAME]);
+    replace_file(&setup.cert, mismatched.as_bytes());
+    let error = server.wait_for_log("error: cannot reload the certificate", Duration::from_secs(15));
+    assert!(error.contains("does not match") && error.contains("still serving the previous one") && error.contains("retrying in"), "{error}");
+    let (served, _) = handshake(server.https_port, NAME, roots.as_bytes(), &[b"h2"]).unwrap();
+    assert_eq!(served, der_of(&cert), "the previous certificate stays in use");
+
+    // SIGHUP reloads at once (here: a valid pair again).
+    let (cert, key) = setup.ca.issue(&[NAME]);
+    std::fs::write(&setup.key, key).unwrap();
+    std::fs::write(&setup.cert, &cert).unwrap();
+    server.signal("HUP");
+    let line = server.wait_for_log("reloaded the certificate", Duration::from_secs(10));
+    assert!(line.contains("SIGHUP") || line.contains("changed"), "{line}");
+    wait_until_served(server.https_port, NAME, roots.as_bytes(), &der_of(&cert), Duration::from_secs(5));
+    assert!(server.child.try_wait().unwrap().is_none(), "SIGHUP does not end the process");
+    let _ = std::fs::remove_dir_all(&setup.dir);
+}
+
+#[test]
+fn bad_certificate_files_stop_the_start_up_with_one_line() {
+    let setup = setup("tls-errors");
+    let (other_cert, other_key) = setup.ca.write(&setup.dir, "other", &["other.test"]);
+    let missing = setup.dir.join("missing.pem");
+    let cases: [(&Path, &Path, &str); 4] = [
+        (&missing, &setup.key, "cannot read the certificate"),
+        (&setup.cert, &missing, "cannot read the key"),
+        (&setup.cert, &other_key, "does not match the certificate"),
+        (&other_key, &other_cert, "holds no PEM certificate"),
+    ];
+    for (cert, key, expected) in cases {
+        let output = command()
+            .args(["--host", "127.0.0.1", "--port", "0", "--https-port", "0", "--tls-cert"])
+            .arg(cert)
+            .arg("--tls-key")
+            .arg(key)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{expected}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("error: ") && stderr.contains(expected), "{expected}: {stderr}");
+        assert!(output.stdout.is_empty(), "nothing listened: {}", String::from_utf8_lossy(&output.stdout));
+    }
+    let _ = std::fs::remove_dir_all(&setup.dir);
+}
+
+/// A TLS connection that negotiated h2 and sent the HTTP/2 preface and an
+/// empty SETTINGS frame, then nothing.
+fn open_h2(port: u16, ca: &TestCa) -> rustls::StreamOwned<rustls::ClientConnection, TcpStream> {
+    let mut roots = rustls::RootCertStore::empty();
+    roots.add(rustls::pki_types::CertificateDer::from(der_of(&ca.pem()))).unwrap();
+    let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    config.alpn_protocols = vec![b"h2".to_vec()];
+    let connection = rustls::ClientConnection::new(Arc::new(config), NAME.try_into().unwrap()).unwrap();
+    let tcp = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+    let mut tls = rustls::StreamOwned::new(connection, tcp);
+    tls.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00\x00\x04\x00\x00\x00\x00\x00").unwrap();
+    tls.flush().unwrap();
+    assert_eq!(tls.conn.alpn_protocol(), Some(&b"h2"[..]));
+    tls
+}
+
+/// Plays a well-behaved idle HTTP/2 client until the server closes: answers
+/// SETTINGS and PING (so keep-alive pings never end the connection), sends no
+/// request. Returns the types of the frames received.
+fn idle_h2_client(stream: &mut (impl Read + Write)) -> Vec<u8> {
+    let mut types = Vec::new();
+    let mut buffer = Vec::new();
+    let mut chunk = [0u8; 16 * 1024];
+    loop {
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => return types,
+            Ok(n) => buffer.extend_from_slice(&chunk[..n]),
+        }
+        while buffer.len() >= 9 {
+            let length = (usize::from(buffer[0]) << 16) | (usize::from(buffer[1]) << 8) | usize::from(buffer[2]);
+            if buffer.len() < 9 + length {
+                break;
+            }
+            let (kind, flags) = (buffer[3], buffer[4]);
+            types.push(kind);
+            let reply: Option<Vec<u8>> = match (kind, flags & 1) {
+                (4, 0) => Some(vec![0, 0, 0, 4, 1, 0, 0, 0, 0]), // SETTINGS → SETTINGS ACK
+                (6, 0) => Some([&[0, 0, 8, 6, 1, 0, 0, 0, 0][..], &buffer[9..17]].concat()), // PING → PING ACK
+                _ => None,
+            };
+            if let Some(reply) = reply {
+                if stream.write_all(&reply).and_then(|()| stream.flush()).is_err() {
+                    return types;
+                }
+            }
+            buffer.drain(..9 + length);
+        }
+    }
+}
+
+#[test]
+fn http2_has_the_limits_of_http1() {
+    let setup = setup("tls-h2-limits");
+    let server = start(&setup, &["--header-timeout", "1"]);
+
+    // A header list over 16 KiB: 431, as over HTTP/1.1, and the server stays up.
+    let big = format!("X-Big: {}", "a".repeat(20 * 1024));
+    let reply = curl_https(&setup.ca_file, NAME, server.https_port, "/", &["--http2", "-H", &big]);
+    assert_eq!((reply.status, reply.http_version.as_str()), (431, "2"), "{}", reply.stderr);
+    assert_eq!(curl_https(&setup.ca_file, NAME, server.https_port, "/", &["--http2"]).status, 200);
+
+    // An idle HTTP/2 connection gets GOAWAY after --header-timeout, like an idle HTTP/1.1 one.
+    let mut tls = open_h2(server.https_port, &setup.ca);
+    let started = Instant::now();
+    let types = idle_h2_client(&mut tls);
+    let elapsed = started.elapsed();
+    assert!(types.contains(&6), "the server pinged (keep-alive): {types:?}");
+    assert!(types.contains(&7), "a GOAWAY frame (type 7) among {types:?}");
+    assert!(elapsed >= Duration::from_millis(900) && elapsed < Duration::from_secs(4), "closed after {elapsed:?}");
+
+    // A TLS handshake that never starts is cut off after the same time.
+    let mut silent = TcpStream::connect(("127.0.0.1", server.https_port)).unwrap();
+    silent.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+    let started = Instant::now();
+    let mut sink = Vec::new();
+    let _ = silent.read_to_end(&mut sink);
+    assert!(started.elapsed() < Duration::from_secs(8), "a silent client held the connection for {:?}", started.elapsed());
+    let _ = std::fs::remove_dir_all(&setup.dir);
+}
+
+/// Reads one HTTP/1.1 response with a Content-Length. `Ok(true)`: complete;
+/// `Ok(false)`: the connection closed before its first byte.
+fn read_response(stream: &mut impl Read, buffer: &mut Vec<u8>) -> Result<bool, String> {
+    buffer.clear();
+    let mut chunk = [0u8; 64 * 1024];
+    loop {
+        let mut headers = [httparse::EMPTY_HEADER; 32];
+        let mut response = httparse::Response::new(&mut headers);
+        if let Ok(httparse::Status::Complete(head)) = response.parse(buffer) {
+            let length: usize = response
+                .headers
+                .iter()
+                .find(|h| h.name.eq_ignore_ascii_case("content-length"))
+                .and_then(|h| std::str::from_utf8(h.value).ok()?.parse().ok())
+                .ok_or("no Content-Length")?;
+            if buffer.len() >= head + length {
+                return Ok(true);
+            }
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) if buffer.is_empty() => return Ok(false),
+            Ok(0) | Err(_) => return Err(format!("cut after {} bytes", buffer.len())),
+            Ok(n) => buffer.extend_from_slice(&chunk[..n]),
+        }
+    }
+}
+
+#[test]
+fn sigterm_finishes_responses_over_tls_and_sends_goaway() {
+    let setup = setup("tls-shutdown");
+    let mut server = start(&setup, &["--quiet"]);
+    let port = server.https_port;
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // Eight HTTP/1.1-over-TLS keep-alive clients hammering, and one idle HTTP/2 client.
+    let hammers: Vec<_> = (0..8)
+        .map(|_| {
+            let (ca, stop) = (setup.ca.pem(), Arc::clone(&stop));
+            std::thread::spawn(move || -> (u64, Vec<String>) {
+                let mut roots = rustls::RootCertStore::empty();
+                roots.add(rustls::pki_types::CertificateDer::from(der_of(&ca))).unwrap();
+                let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+                    .with_safe_default_protocol_versions()
+                    .unwrap()
+                    .with_root_certificates(roots)
+                    .with_no_client_auth();
+                config.alpn_protocols = vec![b"http/1.1".to_vec()];
+                let connection = rustls::ClientConnection::new(Arc::new(config), NAME.try_into().unwrap()).unwrap();
+                let tcp = TcpStream::connect(("127.0.0.1", port)).unwrap();
+                tcp.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+                let mut tls = rustls::StreamOwned::new(connection, tcp);
+                let (mut complete, mut cut, mut buffer) = (0, Vec::new(), Vec::new());
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    if tls.write_all(b"GET /about HTTP/1.1\r\nHost: portfolio.test\r\n\r\n").and_then(|()| tls.flush()).is_err() {
+                        break;
+                    }
+                    match read_response(&mut tls, &mut buffer) {
+                        Ok(true) => complete += 1,
+                        Ok(false) => break,
+                        Err(error) => {
+                            cut.push(error);
+                            break;
+                        }
+                    }
+                }
+                (complete, cut)
+            })
+        })
+        .collect();
+    let mut idle = open_h2(port, &setup.ca);
+    let idle = std::thread::spawn(move || idle_h2_client(&mut idle));
+    std::thread::sleep(Duration::from_millis(700));
+    let started = Instant::now();
+    server.signal("TERM");
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed() < Duration::from_secs(12), "the server did not exit after SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let exited_after = started.elapsed();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let (mut complete, mut cut) = (0, Vec::new());
+    for hammer in hammers {
+        let (c, errors) = hammer.join().unwrap();
+        complete += c;
+        cut.extend(errors);
+    }
+    assert!(complete > 50, "the clients were served before SIGTERM: {complete}");
+    assert!(cut.is_empty(), "responses cut by the shutdown: {cut:?}");
+    assert!(idle.join().unwrap().contains(&7), "the idle HTTP/2 client got GOAWAY");
+    assert_eq!(status.code(), Some(0));
+    assert!(exited_after < Duration::from_secs(3), "idle connections were closed at once, not waited for: {exited_after:?}");
+    let _ = std::fs::remove_dir_all(&setup.dir);
+}
+
+#[test]
+fn https_start_up_errors_are_one_line() {
+    let setup = setup("tls-start-errors");
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let (cert, key) = (setup.cert.to_str().unwrap(), setup.key.to_str().unwrap());
+    let file = setup.dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let under_a_file = file.join("state");
+    let cases: [(Vec<&str>, String); 4] = [
+        (vec!["--https-port", &port, "--tls-cert", cert, "--tls-key", key], format!("cannot listen on 127.0.0.1:{port}")),
+        (vec!["--https-port", "0", "--domain", "portfolio.test", "--state-dir", under_a_file.to_str().unwrap()], "cannot create the state directory".into()),
+        (vec!["--https-port", "0", "--domain", "portfolio.test", "--state-dir", setup.dir.to_str().unwrap(), "--acme-root", "/nonexistent/ca.pem"], "cannot read --acme-root /nonexistent/ca.pem".into()),
+        (vec!["--https-port", "0", "--domain", "*.portfolio.test"], "is not a domain name ACME can certify".into()),
+    ];
+    for (args, expected) in cases {
+        let output = command().args(["--host", "127.0.0.1", "--port", "0"]).args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("error: ") && stderr.contains(&expected), "{expected}: {stderr}");
+    }
+    drop(taken);
+    let _ = std::fs::remove_dir_all(&setup.dir);
+}
