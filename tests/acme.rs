@@ -6,6 +6,7 @@
 //! Certificates live 30 s here, so renewal (and a failed renewal) happen
 //! within the test.
 
+mod common;
 mod tls_support;
 
 use std::net::TcpStream;

@@ -4,47 +4,20 @@
 
 mod common;
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{wait_with_timeout, Server};
+use common::{read_response, wait_with_timeout, Server};
 
 #[derive(Default, Debug)]
 struct Tally {
     complete: u64,
     /// Responses of which some bytes arrived, but not all: must be none.
     cut: u64,
-}
-
-/// Reads one response whose body length is given by Content-Length.
-/// `Ok(true)`: complete; `Ok(false)`: the connection closed before any byte.
-fn read_response(stream: &mut TcpStream, buffer: &mut Vec<u8>) -> Result<bool, String> {
-    buffer.clear();
-    let mut chunk = [0u8; 64 * 1024];
-    loop {
-        let mut headers = [httparse::EMPTY_HEADER; 32];
-        let mut response = httparse::Response::new(&mut headers);
-        if let Ok(httparse::Status::Complete(head)) = response.parse(buffer) {
-            let length: usize = response
-                .headers
-                .iter()
-                .find(|h| h.name.eq_ignore_ascii_case("content-length"))
-                .and_then(|h| std::str::from_utf8(h.value).ok()?.parse().ok())
-                .ok_or("no Content-Length")?;
-            if buffer.len() >= head + length {
-                return Ok(true);
-            }
-        }
-        match stream.read(&mut chunk) {
-            Ok(0) | Err(_) if buffer.is_empty() => return Ok(false),
-            Ok(0) | Err(_) => return Err(format!("cut after {} bytes", buffer.len())),
-            Ok(n) => buffer.extend_from_slice(&chunk[..n]),
-        }
-    }
 }
 
 fn hammer(port: u16, paths: Vec<String>, stop: Arc<AtomicBool>) -> Tally {

@@ -2,6 +2,7 @@
 //! with real clients: curl for HTTP/2 and HTTP/1.1, openssl s_client for
 //! protocol versions and ALPN, and rustls for the certificate presented.
 
+mod common;
 mod tls_support;
 
 use std::io::{Read, Write};
@@ -10,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::read_response;
 use tls_support::*;
 
 const NAME: &str = "portfolio.test";
@@ -287,33 +289,6 @@ fn http2_has_the_limits_of_http1() {
     let _ = silent.read_to_end(&mut sink);
     assert!(started.elapsed() < Duration::from_secs(8), "a silent client held the connection for {:?}", started.elapsed());
     let _ = std::fs::remove_dir_all(&setup.dir);
-}
-
-/// Reads one HTTP/1.1 response with a Content-Length. `Ok(true)`: complete;
-/// `Ok(false)`: the connection closed before its first byte.
-fn read_response(stream: &mut impl Read, buffer: &mut Vec<u8>) -> Result<bool, String> {
-    buffer.clear();
-    let mut chunk = [0u8; 64 * 1024];
-    loop {
-        let mut headers = [httparse::EMPTY_HEADER; 32];
-        let mut response = httparse::Response::new(&mut headers);
-        if let Ok(httparse::Status::Complete(head)) = response.parse(buffer) {
-            let length: usize = response
-                .headers
-                .iter()
-                .find(|h| h.name.eq_ignore_ascii_case("content-length"))
-                .and_then(|h| std::str::from_utf8(h.value).ok()?.parse().ok())
-                .ok_or("no Content-Length")?;
-            if buffer.len() >= head + length {
-                return Ok(true);
-            }
-        }
-        match stream.read(&mut chunk) {
-            Ok(0) | Err(_) if buffer.is_empty() => return Ok(false),
-            Ok(0) | Err(_) => return Err(format!("cut after {} bytes", buffer.len())),
-            Ok(n) => buffer.extend_from_slice(&chunk[..n]),
-        }
-    }
 }
 
 #[test]

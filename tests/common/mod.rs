@@ -33,7 +33,12 @@ pub fn command() -> Command {
 pub fn command_for(binary: &Path) -> Command {
     let mut command = Command::new(binary);
     command.current_dir(std::env::temp_dir());
-    command.env_remove("PORTFOLIO_HOST").env_remove("PORTFOLIO_PORT").env_remove("PORTFOLIO_QUIET");
+    // No flag, state directory or socket may leak in from the environment the tests run in.
+    for (name, _) in std::env::vars() {
+        if name.starts_with("PORTFOLIO_") || name == "STATE_DIRECTORY" || name.starts_with("LISTEN_") {
+            command.env_remove(name);
+        }
+    }
     command
 }
 
@@ -163,5 +168,32 @@ impl Reply {
 
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// Reads one response whose body length is given by Content-Length.
+/// `Ok(true)`: complete; `Ok(false)`: the connection closed before any byte.
+pub fn read_response(stream: &mut impl Read, buffer: &mut Vec<u8>) -> Result<bool, String> {
+    buffer.clear();
+    let mut chunk = [0u8; 64 * 1024];
+    loop {
+        let mut headers = [httparse::EMPTY_HEADER; 32];
+        let mut response = httparse::Response::new(&mut headers);
+        if let Ok(httparse::Status::Complete(head)) = response.parse(buffer) {
+            let length: usize = response
+                .headers
+                .iter()
+                .find(|h| h.name.eq_ignore_ascii_case("content-length"))
+                .and_then(|h| std::str::from_utf8(h.value).ok()?.parse().ok())
+                .ok_or("no Content-Length")?;
+            if buffer.len() >= head + length {
+                return Ok(true);
+            }
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) if buffer.is_empty() => return Ok(false),
+            Ok(0) | Err(_) => return Err(format!("cut after {} bytes", buffer.len())),
+            Ok(n) => buffer.extend_from_slice(&chunk[..n]),
+        }
     }
 }

@@ -26,18 +26,7 @@ pub struct HttpsServer {
     pub log: mpsc::Receiver<String>,
 }
 
-/// A command for the binary, run from a directory with no site files in it,
-/// with no PORTFOLIO_* variables inherited from the environment.
-pub fn command() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_portfolio"));
-    command.current_dir(std::env::temp_dir());
-    for (name, _) in std::env::vars() {
-        if name.starts_with("PORTFOLIO_") || name == "STATE_DIRECTORY" || name.starts_with("LISTEN_") {
-            command.env_remove(name);
-        }
-    }
-    command
-}
+pub use crate::common::command;
 
 impl HttpsServer {
     /// `--host 127.0.0.1 --port 0 --https-port 0` and `args`.
