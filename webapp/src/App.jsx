@@ -7,7 +7,6 @@
  */
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { config as fontAwesomeConfig } from '@fortawesome/fontawesome-svg-core';
 import { articleRoutePattern, pagePaths } from './routes.js';
 import { lazyPage } from './chunks.js';
 import Nav from './components/Nav.jsx';
@@ -17,10 +16,6 @@ import ChunkErrorBoundary from './components/ChunkErrorBoundary.jsx';
 import PageLoading from './components/PageLoading.jsx';
 import Home from './pages/Home.jsx';
 import NotFound from './pages/NotFound.jsx';
-
-// Font Awesome's CSS comes from the stylesheet main.jsx imports, not from a
-// <style> element injected at run time.
-fontAwesomeConfig.autoAddCss = false;
 
 const pages = {
   home: Home,
