@@ -5,10 +5,13 @@
  * For each page, the node build of webapp/src/server.jsx renders the app at
  * that path. React puts the <title>, <meta> and <link> tags of PageMeta
  * first; they go into the <head> of the browser build's index.html (which
- * already links the main script and stylesheet), in place of its <title>.
+ * already links the main script; its main stylesheet is inlined, see
+ * inlineStylesheet), in place of its <title>.
  * The app's markup goes into <div id="root">. The lazy page the route
  * rendered gets its stylesheet linked (so the page is styled without
- * JavaScript) and its script preloaded (so hydration does not wait for it).
+ * JavaScript) and its script preloaded (so hydration does not wait for it;
+ * at low priority, like the main script, since the page is readable
+ * without either).
  *
  * Every page is then checked: no inline script (the server's CSP allows
  * scripts from files only), and every local URL it names is a route or a
@@ -63,11 +66,31 @@ const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 export function fillTemplate(template, { head, body, styles, scripts }) {
   const chunkLinks = [
     ...styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...scripts.map((href) => `<link rel="modulepreload" href="${escapeAttr(href)}">`),
+    ...scripts.map((href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeAttr(href)}">`),
   ].join('');
   let html = replaceOnce(template, /<title>[^<]*<\/title>/, () => head, '<title>');
   html = replaceOnce(html, /<script type="?module"?/, (tag) => chunkLinks + tag, '<script type=module>');
   return replaceOnce(html, /<div id="?root"?>\s*<\/div>/, () => `<div id="root">${body}</div>`, '<div id=root></div>');
+}
+
+/**
+ * The built index.html with its one stylesheet (the global styles and those
+ * of the components every page has) inlined as a <style> element, so the
+ * first paint waits for the HTML alone, not for a second request. The CSP
+ * allows inline styles (never inline scripts). The stylesheet stays on disk
+ * (and in the bundle graph); lazy pages still link their own.
+ */
+export async function inlineStylesheet(template, siteDir) {
+  const link = /<link rel="?stylesheet"? href="?(\/static\/css\/[^"\s>]+\.css)"?>/;
+  const href = template.match(link)?.[1];
+  if (!href) throw new Error('the built index.html links no stylesheet under /static/css/');
+  const css = (await fs.readFile(path.join(siteDir, href), 'utf8')).trim();
+  if (/<\/style/i.test(css)) throw new Error(`${href} cannot be inlined: it contains "</style"`);
+  // In place of the link (which Parcel puts first in <head>), just ahead of
+  // the <title>: after <meta charset> and the viewport, before the page's
+  // own stylesheet links, which may override these rules.
+  const unlinked = replaceOnce(template, link, () => '', 'stylesheet link');
+  return replaceOnce(unlinked, /<title>/, (tag) => `<style>${css}</style>${tag}`, '<title>');
 }
 
 /** Every URL a page names in src, href or a meta content attribute. */
@@ -104,7 +127,7 @@ async function checkPage(file, html, siteDir, routes) {
 export async function prerenderSite({ siteDir, site, prerenderDir, prerender }) {
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH)) throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
-  const template = await fs.readFile(path.join(siteDir, 'index.html'), 'utf8');
+  const template = await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir);
   const chunks = lazyChunkFiles(site.bundleGraph, siteDir);
 
   // Parcel writes the node build as ES modules with .js names, which import

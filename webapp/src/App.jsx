@@ -1,13 +1,13 @@
 /**
  * The app: layout and routes. Free of browser globals at render time, so
  * it can be rendered inside BrowserRouter (main.jsx), MemoryRouter (tests)
- * or a static router (prerendering, server.jsx). Pages other than Home are
- * separate script chunks loaded on demand with a time-out (chunks.js); each
- * names its module so the prerender can link that chunk's files.
+ * or a static router (prerendering, server.jsx). Pages other than Home (the
+ * 404 page too) are separate script chunks loaded on demand with a time-out
+ * (chunks.js); each names its module so the prerender can link that chunk's
+ * files.
  */
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { config as fontAwesomeConfig } from '@fortawesome/fontawesome-svg-core';
 import { articleRoutePattern, pagePaths } from './routes.js';
 import { lazyPage } from './chunks.js';
 import Nav from './components/Nav.jsx';
@@ -16,11 +16,6 @@ import ScrollToTop from './components/ScrollToTop.jsx';
 import ChunkErrorBoundary from './components/ChunkErrorBoundary.jsx';
 import PageLoading from './components/PageLoading.jsx';
 import Home from './pages/Home.jsx';
-import NotFound from './pages/NotFound.jsx';
-
-// Font Awesome's CSS comes from the stylesheet main.jsx imports, not from a
-// <style> element injected at run time.
-fontAwesomeConfig.autoAddCss = false;
 
 const pages = {
   home: Home,
@@ -30,6 +25,7 @@ const pages = {
   contact: lazyPage(() => import('./pages/Contact.jsx'), { source: 'pages/Contact.jsx' }),
 };
 const Article = lazyPage(() => import('./pages/Article.jsx'), { source: 'pages/Article.jsx' });
+const NotFound = lazyPage(() => import('./pages/NotFound.jsx'), { source: 'pages/NotFound.jsx' });
 
 export default function App() {
   const { pathname } = useLocation();

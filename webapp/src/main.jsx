@@ -12,10 +12,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-// The global styles, Font Awesome's first. Imported here, by the browser
-// entry, so the node build of the app (server.jsx) needs no CSS from
-// node_modules; the pages' own styles come with their components.
-import '@fortawesome/fontawesome-svg-core/styles.css';
+// The global styles, the icons' rule first. Imported here, by the browser
+// entry; the pages' own styles come with their components.
+import './styles/icons.css';
 import './styles/global.css';
 import App from './App.jsx';
 import { analytics } from './data/index.js';

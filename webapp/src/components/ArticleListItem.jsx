@@ -1,10 +1,9 @@
 /** One article in a list: date, title, description and a 'Read Article' link to /article/N. */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
-import { faArrowRight } from '@fortawesome/free-solid-svg-icons';
 import { ui } from '../data/index.js';
 import { articlePath } from '../routes.js';
+import Icon from './Icon.jsx';
 import './ArticleListItem.css';
 
 export default function ArticleListItem({ article, index, headingLevel = 2, compact = false }) {
@@ -20,7 +19,7 @@ export default function ArticleListItem({ article, index, headingLevel = 2, comp
         <p className="article-item__description">{article.description}</p>
         <Link className="article-item__link" to={articlePath(index)} aria-describedby={titleId}>
           {ui.readArticle}
-          <FontAwesomeIcon icon={faArrowRight} className="article-item__arrow" />
+          <Icon name="arrowRight" className="article-item__arrow" />
         </Link>
       </div>
     </article>

@@ -1,7 +1,6 @@
 /** One project: logo, title, description and its link ('View Project'). The whole card is clickable. */
 import { useId } from 'react';
-import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
-import { faLink } from '@fortawesome/free-solid-svg-icons';
+import Icon from './Icon.jsx';
 import './ProjectCard.css';
 
 export default function ProjectCard({ project, headingLevel = 3 }) {
@@ -15,7 +14,7 @@ export default function ProjectCard({ project, headingLevel = 3 }) {
       </Heading>
       <p className="project-card__description">{project.description}</p>
       <a className="project-card__link" href={project.link} aria-describedby={titleId}>
-        <FontAwesomeIcon icon={faLink} className="project-card__link-icon" />
+        <Icon name="link" className="project-card__link-icon" />
         {project.linkText}
       </a>
     </article>

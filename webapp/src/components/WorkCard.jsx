@@ -1,14 +1,13 @@
 /** The work history card on the home page. */
-import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
-import { faBriefcase } from '@fortawesome/free-solid-svg-icons';
 import { ui, work } from '../data/index.js';
+import Icon from './Icon.jsx';
 import './WorkCard.css';
 
 export default function WorkCard() {
   return (
     <section className="work-card" aria-labelledby="work-card-title">
       <h2 className="work-card__title" id="work-card-title">
-        <FontAwesomeIcon icon={faBriefcase} className="work-card__icon" />
+        <Icon name="briefcase" className="work-card__icon" />
         {ui.home.workHeading}
       </h2>
       <ol className="work-card__list">

@@ -1,0 +1,148 @@
+// Page weight of the home page, as the real release binary sends it to a
+// browser that accepts brotli: the bytes on the wire (the body as sent,
+// without HTTP headers). The budgets are stated here and nowhere else.
+//
+// 1. First visit: `/` and every script and stylesheet its HTML names
+//    (<script src>, <link rel=stylesheet>, <link rel=modulepreload>), that
+//    is, what the browser needs before the page can be hydrated (the global
+//    stylesheet is inlined in the HTML). Images excluded.
+// 2. Everything the home page loads: what Chromium fetches from the site for
+//    a visit of `/` until the network is idle (scripts loaded on demand, such
+//    as the icon chunk, included), plus every image and icon the HTML names
+//    (<img src>, <link rel=icon>, image preloads) in case the browser skipped
+//    one.
+// Each test prints its breakdown per file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import { startServer, launchBrowser, openPage } from './harness.mjs';
+
+/** Bytes. */
+const BUDGET = {
+  firstVisit: 86_000,
+  everything: 150_000,
+};
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(async () => {
+  await server?.stop();
+});
+
+/** GET `path` with Accept-Encoding: br; resolves with the status, headers and the body's size as sent. */
+function fetchBrotli(path) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(new URL(path, server.baseURL), { headers: { 'accept-encoding': 'br' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, bytes }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The attribute values of `<tag …>` elements in `html` that match `filter`, read from attribute `attr`. */
+function attributeValues(html, tag, attr, filter = () => true) {
+  const values = [];
+  for (const [element] of html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, 'gi'))) {
+    const attrs = {};
+    for (const m of element.matchAll(/\s([\w:-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+      attrs[m[1].toLowerCase()] = (m[2] ?? m[3] ?? m[4] ?? '').replace(/&amp;/g, '&');
+    }
+    if (attrs[attr] && filter(attrs)) values.push(attrs[attr]);
+  }
+  return values;
+}
+
+const relIs = (...names) => (attrs) => (attrs.rel ?? '').toLowerCase().split(/\s+/).some((rel) => names.includes(rel));
+
+/** The home page's HTML as the browser gets it. */
+async function homeHtml() {
+  const response = await fetch(new URL('/', server.baseURL));
+  assert.equal(response.status, 200);
+  return response.text();
+}
+
+/** Same-origin paths, in order, without duplicates. */
+function ownPaths(urls) {
+  const origin = new URL(server.baseURL).origin;
+  const paths = [];
+  for (const url of urls) {
+    const absolute = new URL(url, server.baseURL);
+    if (absolute.origin !== origin) continue;
+    const path = absolute.pathname + absolute.search;
+    if (!paths.includes(path)) paths.push(path);
+  }
+  return paths;
+}
+
+/** Fetches every path with brotli, prints one line per file and the total; returns the total in bytes. */
+async function weigh(t, paths) {
+  let total = 0;
+  for (const path of paths) {
+    const { status, headers, bytes } = await fetchBrotli(path);
+    assert.equal(status, 200, path);
+    if (/^(text\/|application\/javascript|image\/svg)/.test(headers['content-type'] ?? '')) {
+      assert.equal(headers['content-encoding'], 'br', `${path} is sent compressed`);
+    }
+    total += bytes;
+    t.diagnostic(`${String(bytes).padStart(8)} B  ${path}`);
+  }
+  t.diagnostic(`${String(total).padStart(8)} B  total`);
+  return total;
+}
+
+/** What the HTML names that the first visit needs: the page, its scripts and stylesheets. */
+function firstVisitPaths(html) {
+  return ownPaths([
+    '/',
+    ...attributeValues(html, 'link', 'href', relIs('stylesheet')),
+    ...attributeValues(html, 'script', 'src'),
+    ...attributeValues(html, 'link', 'href', relIs('modulepreload')),
+  ]);
+}
+
+test(`first visit of / (HTML, scripts, stylesheets; brotli) is within ${BUDGET.firstVisit} B`, async (t) => {
+  const html = await homeHtml();
+  const paths = firstVisitPaths(html);
+  assert.ok(paths.some((p) => p.endsWith('.js')), `a script found: ${paths}`);
+  // The global styles come inside the HTML (webapp/prerender.mjs inlines them).
+  assert.ok(/<style>/.test(html) || paths.some((p) => p.endsWith('.css')), 'the page has its styles');
+  const total = await weigh(t, paths);
+  t.diagnostic(`budget ${BUDGET.firstVisit} B`);
+  assert.ok(total <= BUDGET.firstVisit, `first visit of / is ${total} B, over its budget of ${BUDGET.firstVisit} B`);
+});
+
+test(`everything the home page loads (images and on-demand scripts too; brotli) is within ${BUDGET.everything} B`, async (t) => {
+  const html = await homeHtml();
+  const browser = await launchBrowser();
+  const seen = [];
+  try {
+    const { page, problems } = await openPage(browser.context, server.baseURL);
+    page.on('request', (request) => seen.push(request.url()));
+    await page.goto(server.baseURL + '/', { waitUntil: 'networkidle' });
+    // Hydrated: React keeps its fiber on the DOM node.
+    await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber$')));
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+  const named = [
+    ...attributeValues(html, 'img', 'src'),
+    ...attributeValues(html, 'link', 'href', relIs('icon', 'apple-touch-icon', 'manifest')),
+    ...attributeValues(html, 'link', 'href', (attrs) => relIs('preload')(attrs) && attrs.as === 'image'),
+  ];
+  const first = firstVisitPaths(html);
+  const paths = ownPaths([...first, ...seen, ...named]);
+  for (const path of first) assert.ok(ownPaths(seen).includes(path), `the browser fetched ${path}`);
+  const total = await weigh(t, paths);
+  t.diagnostic(`budget ${BUDGET.everything} B`);
+  assert.ok(total <= BUDGET.everything, `everything / loads is ${total} B, over its budget of ${BUDGET.everything} B`);
+});
