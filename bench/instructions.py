@@ -53,7 +53,9 @@ def read_response(sock, buffer):
 
 
 def load(port, path, encoding, requests, connections):
-    """`requests` GETs spread over `connections` keep-alive connections, in turn."""
+    """`requests` GETs over `connections` keep-alive connections, in rounds: one
+    request on every connection, then every response read, so that the server
+    finds several connections ready at once, as under wrk."""
     # What wrk sends: the request line, Host and the one header bench/compare.py adds.
     request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
     if encoding:
@@ -61,12 +63,15 @@ def load(port, path, encoding, requests, connections):
     request = (request + "\r\n").encode()
     socks = [socket.create_connection(("127.0.0.1", port)) for _ in range(connections)]
     buffers = [b""] * connections
-    for i in range(requests):
-        c = i % connections
-        socks[c].sendall(request)
-        status, buffers[c] = read_response(socks[c], buffers[c])
-        if status != 200:
-            raise SystemExit(f"{path}: status {status}")
+    if requests % connections:
+        raise SystemExit("--requests must be a multiple of --connections")
+    for _ in range(requests // connections):
+        for s in socks:
+            s.sendall(request)
+        for c, s in enumerate(socks):
+            status, buffers[c] = read_response(s, buffers[c])
+            if status != 200:
+                raise SystemExit(f"{path}: status {status}")
     for s in socks:
         s.close()
 
@@ -93,12 +98,33 @@ def instructions(port, path, encoding, requests, connections, extra):
     return total, out
 
 
+def function_costs(callgrind_file, inclusive):
+    """Function → instructions, from callgrind_annotate (source paths shortened)."""
+    text = subprocess.run(["callgrind_annotate", f"--inclusive={inclusive}", "--auto=no", "--threshold=100",
+                           str(callgrind_file)],
+                          capture_output=True, text=True, check=True).stdout
+    costs = {}
+    for line in text.splitlines():
+        match = re.match(r"^\s*([\d,]+) \([^)]*\)\s+(?:\*\s+)?(.*)$", line)
+        if match and "PROGRAM TOTALS" not in line and not match.group(2).startswith("=>"):
+            name = match.group(2).split(" [")[0]
+            name = re.sub(r"^(/[^:]*/)?([^/:]*\.rs|[^/:]*\.[cS]|\?\?\?):", "", name)
+            cost = int(match.group(1).replace(",", ""))
+            # Inlined code is listed once per source file: the parts add up to a
+            # function's self cost, while each part's inclusive cost already
+            # contains its callees, so take the largest.
+            costs[name] = max(costs.get(name, 0), cost) if inclusive == "yes" else costs.get(name, 0) + cost
+    return costs
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=2000, help="requests of the long load")
-    parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--path", action="append", help="path(s) to measure; default / and the largest JS bundle")
     parser.add_argument("--keep", action="store_true", help="keep the long run's callgrind file")
+    parser.add_argument("--top", type=int, default=0, metavar="N",
+                        help="also print the N functions costing most per request (inclusive and self)")
     args = parser.parse_args()
     if not BINARY.exists():
         raise SystemExit("build first (see the docstring)")
@@ -108,17 +134,24 @@ def main():
             subprocess.run([BINARY, "export", "--force", site], check=True, stdout=subprocess.DEVNULL)
             bundle = max((Path(site) / "static" / "js").glob("*.js"), key=lambda p: p.stat().st_size)
             paths = ["/", "/" + str(bundle.relative_to(site))]
-    short = max(args.requests // 10, args.connections)
+    short = args.requests // 10 // args.connections * args.connections
     for path in paths:
         for encoding in ["br, gzip", "gzip"]:
             base, base_file = instructions(free_port(), path, encoding, short, args.connections, [])
             total, out = instructions(free_port(), path, encoding, args.requests, args.connections, [])
-            base_file.unlink()
             per_request = (total - base) / (args.requests - short)
             kept = f"  ({out})" if args.keep else ""
+            print(f"{path:40} {encoding:9} {per_request:>9.0f} instructions/request{kept}", flush=True)
+            if args.top:
+                for inclusive in ["yes", "no"]:
+                    print(f"  per request, {'inclusive' if inclusive == 'yes' else 'self'}:")
+                    before = function_costs(base_file, inclusive)
+                    costs = {k: v - before.get(k, 0) for k, v in function_costs(out, inclusive).items()}
+                    for name, cost in sorted(costs.items(), key=lambda kv: -kv[1])[:args.top]:
+                        print(f"  {cost / (args.requests - short):>8.0f}  {name}")
+            base_file.unlink()
             if not args.keep:
                 out.unlink()
-            print(f"{path:40} {encoding:9} {per_request:>9.0f} instructions/request{kept}", flush=True)
 
 
 if __name__ == "__main__":
