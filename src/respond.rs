@@ -191,34 +191,65 @@ impl Responder {
     }
 }
 
-fn header_str<'a>(headers: &'a HeaderMap, name: header::HeaderName) -> Option<&'a str> {
-    headers.get(name).and_then(|v| v.to_str().ok())
+/// The request headers a response depends on. Found in one pass over the
+/// request's few headers, which costs less than a hash lookup per name.
+#[derive(Default)]
+struct RequestHeaders<'a> {
+    accept_encoding: Option<&'a str>,
+    if_none_match: Option<&'a str>,
+    range: Option<&'a str>,
+    if_range: Option<&'a str>,
 }
 
-fn choose<'a>(prepared: &'a Prepared, request: &HeaderMap) -> &'a Variant {
-    prepared.variant(negotiate::choose_encoding(header_str(request, header::ACCEPT_ENCODING), |e| prepared.has(e)))
+impl<'a> RequestHeaders<'a> {
+    fn of(headers: &'a HeaderMap) -> Self {
+        let (mut accept_encoding, mut if_none_match, mut range, mut if_range) = (None, None, None, None);
+        for (name, value) in headers {
+            let slot = match *name {
+                header::ACCEPT_ENCODING => &mut accept_encoding,
+                header::IF_NONE_MATCH => &mut if_none_match,
+                header::RANGE => &mut range,
+                header::IF_RANGE => &mut if_range,
+                _ => continue,
+            };
+            // Like `HeaderMap::get`: a repeated header counts by its first line.
+            slot.get_or_insert(value);
+        }
+        let text = |value: Option<&'a HeaderValue>| value.and_then(|v| v.to_str().ok());
+        RequestHeaders {
+            accept_encoding: text(accept_encoding),
+            if_none_match: text(if_none_match),
+            range: text(range),
+            if_range: text(if_range),
+        }
+    }
+
+    fn choose<'p>(&self, prepared: &'p Prepared) -> &'p Variant {
+        prepared.variant(negotiate::choose_encoding(self.accept_encoding, |e| prepared.has(e)))
+    }
 }
 
 /// The 404 page: always sent in full, as conditionals apply only to what exists.
 fn send_not_found(prepared: &Prepared, request: &HeaderMap) -> Response<Body> {
-    let variant = choose(prepared, request);
+    let variant = RequestHeaders::of(request).choose(prepared);
     response(StatusCode::NOT_FOUND, variant.full.clone(), variant.body.clone())
 }
 
 fn send_found(prepared: &Prepared, request: &HeaderMap) -> Response<Body> {
-    let variant = choose(prepared, request);
+    let request = RequestHeaders::of(request);
+    let variant = request.choose(prepared);
     let etag = variant.etag.as_str();
-    if header_str(request, header::IF_NONE_MATCH).is_some_and(|tags| negotiate::if_none_match(tags, etag)) {
+    if request.if_none_match.is_some_and(|tags| negotiate::if_none_match(tags, etag)) {
         return response(StatusCode::NOT_MODIFIED, variant.not_modified.clone(), Bytes::new());
     }
     let body = &variant.body;
-    let range = match header_str(request, header::RANGE) {
+    let range = match request.range {
         // Ranges are offered on identity bodies only (the server contract's choice).
         Some(range) if variant.encoding == Encoding::Identity => range,
         _ => return response(StatusCode::OK, variant.full.clone(), body.clone()),
     };
     let len = body.len() as u64;
-    match negotiate::byte_range(Some(range), header_str(request, header::IF_RANGE), etag, len) {
+    match negotiate::byte_range(Some(range), request.if_range, etag, len) {
         RangeOutcome::Full => response(StatusCode::OK, variant.full.clone(), body.clone()),
         RangeOutcome::Partial(range) => {
             let (first, last) = (*range.start(), *range.end());
