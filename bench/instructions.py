@@ -76,10 +76,10 @@ def load(port, path, encoding, requests, connections):
         s.close()
 
 
-def instructions(port, path, encoding, requests, connections, extra):
+def instructions(port, path, encoding, requests, connections, extra, quiet=True):
     out = Path(tempfile.mkstemp(prefix="callgrind.")[1])
     server = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *extra,
-                               str(BINARY), "--quiet", "--host", "127.0.0.1", "--port", str(port)],
+                               str(BINARY), *(["--quiet"] if quiet else []), "--host", "127.0.0.1", "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while True:
@@ -122,6 +122,7 @@ def main():
     parser.add_argument("--requests", type=int, default=2000, help="requests of the long load")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--path", action="append", help="path(s) to measure; default / and the largest JS bundle")
+    parser.add_argument("--access-log", action="store_true", help="run the server without --quiet")
     parser.add_argument("--keep", action="store_true", help="keep the long run's callgrind file")
     parser.add_argument("--top", type=int, default=0, metavar="N",
                         help="also print the N functions costing most per request (inclusive and self)")
@@ -137,8 +138,9 @@ def main():
     short = args.requests // 10 // args.connections * args.connections
     for path in paths:
         for encoding in ["br, gzip", "gzip"]:
-            base, base_file = instructions(free_port(), path, encoding, short, args.connections, [])
-            total, out = instructions(free_port(), path, encoding, args.requests, args.connections, [])
+            quiet = not args.access_log
+            base, base_file = instructions(free_port(), path, encoding, short, args.connections, [], quiet)
+            total, out = instructions(free_port(), path, encoding, args.requests, args.connections, [], quiet)
             per_request = (total - base) / (args.requests - short)
             kept = f"  ({out})" if args.keep else ""
             print(f"{path:40} {encoding:9} {per_request:>9.0f} instructions/request{kept}", flush=True)
