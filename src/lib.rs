@@ -13,5 +13,6 @@ pub mod limits;
 pub mod listen;
 pub mod negotiate;
 pub mod respond;
+pub mod sendfile;
 pub mod serve;
 pub mod site;

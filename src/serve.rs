@@ -16,6 +16,7 @@ use tokio::sync::Semaphore;
 
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
 use crate::respond::{Body, Responder};
+use crate::sendfile::SendFile;
 
 pub struct Options {
     pub access_log: bool,
@@ -96,7 +97,7 @@ pub async fn serve(listener: TcpListener, responder: Responder, options: Options
             }
             async move { Ok::<_, Infallible>(response) }
         });
-        let connection = http.serve_connection(TokioIo::new(FirstLineLimit::new(stream)), service);
+        let connection = http.serve_connection(TokioIo::new(FirstLineLimit::new(SendFile::new(stream))), service);
         let connection = graceful.watch(connection);
         // A task per connection: a panic in one (there should be none) ends only that connection.
         tokio::spawn(async move {
