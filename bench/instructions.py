@@ -118,15 +118,18 @@ def function_costs(callgrind_file, inclusive):
 
 
 def main():
+    global BINARY
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=2000, help="requests of the long load")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--path", action="append", help="path(s) to measure; default / and the largest JS bundle")
+    parser.add_argument("--binary", help="the server to measure (default: the release build)")
     parser.add_argument("--access-log", action="store_true", help="run the server without --quiet")
     parser.add_argument("--keep", action="store_true", help="keep the long run's callgrind file")
     parser.add_argument("--top", type=int, default=0, metavar="N",
                         help="also print the N functions costing most per request (inclusive and self)")
     args = parser.parse_args()
+    BINARY = Path(args.binary or BINARY)
     if not BINARY.exists():
         raise SystemExit("build first (see the docstring)")
     paths = args.path
