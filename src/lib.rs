@@ -15,6 +15,7 @@ pub mod listen;
 pub mod negotiate;
 pub mod redirect;
 pub mod respond;
+pub mod sendfile;
 pub mod serve;
 pub mod site;
 pub mod tls;

@@ -157,7 +157,7 @@ fn run_server(site: site::Site, args: ServeArgs) -> ExitCode {
         }
         // Type=notify: tell systemd we are ready. Without NOTIFY_SOCKET this does nothing.
         let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
-        let responder = respond::Responder { site, security_headers };
+        let responder = respond::Responder::new(site, &security_headers);
         let options = serve::Options {
             access_log: !args.quiet,
             max_connections: connection_limit(args.max_connections),

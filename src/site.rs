@@ -5,8 +5,10 @@
 //! route manifest that the web build derives from the data module. A new
 //! article is a new route after a rebuild, with no change here.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use bytes::Bytes;
 use hyper::header::HeaderValue;
@@ -41,6 +43,9 @@ pub struct Representation {
 
 /// A file of the build with everything a response needs, computed once.
 pub struct Asset {
+    /// Its index in the site's table, dense from 0, so that the responder can
+    /// keep per-asset data (its prepared responses) in a plain `Vec`.
+    pub id: usize,
     pub content_type: HeaderValue,
     pub cache_control: HeaderValue,
     pub identity: Representation,
@@ -84,11 +89,44 @@ pub enum Resolution<'a> {
 
 pub struct Site {
     assets: Vec<Asset>,
-    /// Request path (e.g. `/about`) → index in `assets`.
-    routes: HashMap<String, usize>,
-    /// Request path of a non-HTML file (e.g. `/static/js/index.1a2b3c4d.js`) → index.
-    files: HashMap<String, usize>,
+    /// Every address of the site, so that resolving a path is one lookup:
+    /// routes (e.g. `/about`) and non-HTML files (e.g. `/static/js/index.1a2b3c4d.js`).
+    paths: HashMap<String, Entry, BuildHasherDefault<Fnv1a>>,
     not_found: usize,
+}
+
+/// FNV-1a: a few instructions per byte where SipHash, the default, costs a
+/// couple of hundred per lookup. SipHash's protection against chosen keys is
+/// not needed: the table is built at start-up from the site's own paths and
+/// never grows, so a request's path can only be looked up, never inserted.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv1a {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = self.0;
+        for &byte in bytes {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Index in `assets`.
+    asset: usize,
+    /// A route of the app (an HTML page), not a file sent under its own name.
+    route: bool,
 }
 
 #[derive(Debug)]
@@ -105,17 +143,17 @@ impl Site {
     pub fn load() -> Result<Site, SiteError> {
         let manifest: RouteManifest = serde_json::from_str(ROUTE_MANIFEST)
             .map_err(|e| SiteError(format!("the embedded route manifest is invalid: {e}")))?;
-        let mut site = Site { assets: Vec::new(), routes: HashMap::new(), files: HashMap::new(), not_found: 0 };
+        let mut site = Site { assets: Vec::new(), paths: HashMap::default(), not_found: 0 };
         let mut by_file = HashMap::new();
         for path in Embedded::iter() {
             if path.ends_with(".br") || path.ends_with(".gz") {
                 continue;
             }
-            let asset = load_asset(&path)?;
-            by_file.insert(path.to_string(), site.assets.len());
+            let asset = load_asset(&path, site.assets.len())?;
+            by_file.insert(path.to_string(), asset.id);
             // HTML is reached only through its routes, so `/index.html` is not a second address of `/`.
             if !path.ends_with(".html") {
-                site.files.insert(format!("/{path}"), site.assets.len());
+                site.paths.insert(format!("/{path}"), Entry { asset: asset.id, route: false });
             }
             site.assets.push(asset);
         }
@@ -123,7 +161,10 @@ impl Site {
             by_file.get(file).copied().ok_or_else(|| SiteError(format!("the route manifest names {file}, which is not embedded")))
         };
         for (route, file) in &manifest.routes {
-            site.routes.insert(route.clone(), index_of(file)?);
+            let entry = Entry { asset: index_of(file)?, route: true };
+            if site.paths.insert(route.clone(), entry).is_some_and(|other| !other.route) {
+                return Err(SiteError(format!("the route {route} is also the path of a file")));
+            }
         }
         site.not_found = index_of(&manifest.not_found)?;
         Ok(site)
@@ -131,11 +172,11 @@ impl Site {
 
     /// Resolves a decoded request path (see [`decode_path`]).
     pub fn resolve(&self, path: &str) -> Resolution<'_> {
-        if let Some(&index) = self.routes.get(path).or_else(|| self.files.get(path)) {
-            return Resolution::Found(&self.assets[index]);
+        if let Some(entry) = self.paths.get(path) {
+            return Resolution::Found(&self.assets[entry.asset]);
         }
         if let Some(without_slash) = path.strip_suffix('/') {
-            if self.routes.contains_key(without_slash) {
+            if self.paths.get(without_slash).is_some_and(|entry| entry.route) {
                 return Resolution::Redirect(without_slash.to_owned());
             }
         }
@@ -144,12 +185,24 @@ impl Site {
 
     /// Files sent under their own path (`/static/js/…`, `/robots.txt`), HTML pages excluded.
     pub fn files(&self) -> impl Iterator<Item = (&str, &Asset)> {
-        self.files.iter().map(|(path, &index)| (path.as_str(), &self.assets[index]))
+        self.entries(false)
     }
 
     /// The routes of the site and the page each one sends.
     pub fn routes(&self) -> impl Iterator<Item = (&str, &Asset)> {
-        self.routes.iter().map(|(path, &index)| (path.as_str(), &self.assets[index]))
+        self.entries(true)
+    }
+
+    fn entries(&self, routes: bool) -> impl Iterator<Item = (&str, &Asset)> {
+        self.paths
+            .iter()
+            .filter(move |(_, entry)| entry.route == routes)
+            .map(|(path, entry)| (path.as_str(), &self.assets[entry.asset]))
+    }
+
+    /// Every file of the build, each once, in `id` order.
+    pub fn assets(&self) -> &[Asset] {
+        &self.assets
     }
 
     /// The page sent with every 404.
@@ -158,7 +211,7 @@ impl Site {
     }
 
     pub fn route_count(&self) -> usize {
-        self.routes.len()
+        self.routes().count()
     }
 
     pub fn file_count(&self) -> usize {
@@ -166,13 +219,14 @@ impl Site {
     }
 }
 
-fn load_asset(path: &str) -> Result<Asset, SiteError> {
+fn load_asset(path: &str, id: usize) -> Result<Asset, SiteError> {
     let representation = |file: &str| {
         Embedded::get(file).map(|embedded| Representation {
             etag: etag(&embedded.metadata.sha256_hash()),
             body: match embedded.data {
-                std::borrow::Cow::Borrowed(bytes) => Bytes::from_static(bytes),
-                std::borrow::Cow::Owned(bytes) => Bytes::from(bytes),
+                // Release builds embed the files in the binary: sent without a copy.
+                Cow::Borrowed(bytes) => Bytes::from_static(bytes),
+                Cow::Owned(bytes) => Bytes::from(bytes),
             },
         })
     };
@@ -186,6 +240,7 @@ fn load_asset(path: &str) -> Result<Asset, SiteError> {
         mime.essence_str().to_owned()
     };
     Ok(Asset {
+        id,
         content_type: HeaderValue::from_str(&content_type)
             .map_err(|_| SiteError(format!("{path}: unusable content type {content_type}")))?,
         cache_control: CacheClass::of(path).header_value(),
@@ -215,9 +270,11 @@ pub enum BadPath {
 /// Percent-decodes a request path strictly. Traversal needs no special care
 /// here: paths are only ever keys into the embedded table, never file-system
 /// paths, so `/../x` or `/%2e%2e/x` simply are not found.
-pub fn decode_path(raw: &str) -> Result<String, BadPath> {
+/// Borrows `raw` when it has no escapes, the common case, so that a request
+/// allocates nothing for its path.
+pub fn decode_path(raw: &str) -> Result<Cow<'_, str>, BadPath> {
     if !raw.contains('%') {
-        return if raw.contains('\0') { Err(BadPath::Nul) } else { Ok(raw.to_owned()) };
+        return if raw.contains('\0') { Err(BadPath::Nul) } else { Ok(Cow::Borrowed(raw)) };
     }
     let bytes = raw.as_bytes();
     let mut decoded = Vec::with_capacity(bytes.len());
@@ -237,7 +294,7 @@ pub fn decode_path(raw: &str) -> Result<String, BadPath> {
     if decoded.contains(&0) {
         return Err(BadPath::Nul);
     }
-    String::from_utf8(decoded).map_err(|_| BadPath::InvalidUtf8)
+    String::from_utf8(decoded).map(Cow::Owned).map_err(|_| BadPath::InvalidUtf8)
 }
 
 fn hex_value(byte: Option<&u8>) -> Option<u8> {
@@ -250,16 +307,18 @@ mod tests {
 
     #[test]
     fn decodes_strictly() {
-        assert_eq!(decode_path("/about"), Ok("/about".to_owned()));
-        assert_eq!(decode_path("/%61bout"), Ok("/about".to_owned()));
-        assert_eq!(decode_path("/%2e%2e/etc/passwd"), Ok("/../etc/passwd".to_owned()));
-        assert_eq!(decode_path("/%zz"), Err(BadPath::InvalidEscape));
-        assert_eq!(decode_path("/%4"), Err(BadPath::InvalidEscape));
-        assert_eq!(decode_path("/%+1"), Err(BadPath::InvalidEscape));
-        assert_eq!(decode_path("/a%00b"), Err(BadPath::Nul));
-        assert_eq!(decode_path("/%c0%ae"), Err(BadPath::InvalidUtf8));
-        assert_eq!(decode_path("/%ff"), Err(BadPath::InvalidUtf8));
-        assert_eq!(decode_path("/caf%C3%A9"), Ok("/café".to_owned()));
+        let decode = |raw| decode_path(raw).map(Cow::into_owned);
+        assert_eq!(decode("/about"), Ok("/about".to_owned()));
+        assert!(matches!(decode_path("/about"), Ok(Cow::Borrowed(_))), "no escapes, no copy");
+        assert_eq!(decode("/%61bout"), Ok("/about".to_owned()));
+        assert_eq!(decode("/%2e%2e/etc/passwd"), Ok("/../etc/passwd".to_owned()));
+        assert_eq!(decode("/%zz"), Err(BadPath::InvalidEscape));
+        assert_eq!(decode("/%4"), Err(BadPath::InvalidEscape));
+        assert_eq!(decode("/%+1"), Err(BadPath::InvalidEscape));
+        assert_eq!(decode("/a%00b"), Err(BadPath::Nul));
+        assert_eq!(decode("/%c0%ae"), Err(BadPath::InvalidUtf8));
+        assert_eq!(decode("/%ff"), Err(BadPath::InvalidUtf8));
+        assert_eq!(decode("/caf%C3%A9"), Ok("/café".to_owned()));
     }
 
     #[test]
