@@ -7,8 +7,8 @@ each with wrk on loopback, side by side in one run.
 Needs: `cargo build --release`; Debian's nginx, libnginx-mod-http-brotli-static
 and wrk; `cargo install static-web-server`. Prints one table: median req/s over
 the rounds, p50/p99 latency of the median round, peak RSS of all the server's
-processes under load, and the ratio to nginx in the same run; then the time
-from exec to the first 200.
+processes under load (every server is started anew for every row), and the
+ratio to nginx in the same run; then the time from exec to the first 200.
 """
 import argparse
 import os
@@ -206,46 +206,58 @@ def main():
     bundle = max((site / "static" / "js").glob("*.js"), key=lambda p: p.stat().st_size)
     paths = {"/": "/", "bundle": "/" + str(bundle.relative_to(site))}
 
-    ports = {name: free_port() for name in ["portfolio", "nginx", "sws"]}
-    servers = []
-    results = {}
+    # Each row starts every server anew, so a row's RSS is that load's and not
+    # the high-water mark of an earlier row (freed memory is not always
+    # returned to the system).
+    def start_portfolio():
+        port = free_port()
+        return Server("portfolio", [BINARY, "--quiet", "--host", "127.0.0.1", "--port", str(port)], port)
+
+    def start_nginx():
+        port = free_port()
+        return Server("nginx", ["nginx", "-c", str(nginx_config(site, port, workdir, headers))], port)
+
+    def start_sws():
+        port = free_port()
+        return Server("sws", ["static-web-server", "--host", "127.0.0.1", "--port", str(port), "--root", str(site),
+                              "--compression-static", "true", "--log-level", "error", "--page404", str(site / "404.html")], port)
+
+    probe = start_portfolio()
     try:
-        servers.append(Server("portfolio", [BINARY, "--quiet", "--host", "127.0.0.1", "--port", str(ports["portfolio"])],
-                              ports["portfolio"]))
-        with urllib.request.urlopen(f"http://127.0.0.1:{ports['portfolio']}/") as response:
+        with urllib.request.urlopen(f"http://127.0.0.1:{probe.port}/") as response:
             headers = [(k, v) for k, v in response.getheaders() if k.lower() in {
                 "content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options",
                 "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy"}]
-        servers.append(Server("nginx", ["nginx", "-c", str(nginx_config(site, ports["nginx"], workdir, headers))],
-                              ports["nginx"]))
-        servers.append(Server("sws", ["static-web-server", "--host", "127.0.0.1", "--port", str(ports["sws"]),
-                                      "--root", str(site), "--compression-static", "true", "--log-level", "error",
-                                      "--page404", str(site / "404.html")], ports["sws"]))
-        print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds} s per row; "
-              f"bundle {paths['bundle']} ({bundle.stat().st_size} B identity)", flush=True)
-        for round_index in range(args.rounds):
-            order = servers[round_index % 3:] + servers[:round_index % 3]
-            for label, path in paths.items():
-                for encoding in ["br, gzip", "gzip"]:
-                    for connections in [int(c) for c in args.connections.split(",")]:
-                        for server in order:
-                            url = f"http://127.0.0.1:{server.port}{path}"
-                            key = (label, encoding, connections, server.name)
-                            results.setdefault(key, []).append(wrk(url, connections, encoding, args.seconds, server.pids()))
-            print(f"# round {round_index + 1} done", flush=True)
     finally:
-        for server in servers:
-            server.stop()
+        probe.stop()
+    starters = [("portfolio", start_portfolio), ("nginx", start_nginx), ("sws", start_sws)]
+    results = {}
+    print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds} s per row; "
+          f"bundle {paths['bundle']} ({bundle.stat().st_size} B identity)", flush=True)
+    for round_index in range(args.rounds):
+        order = starters[round_index % 3:] + starters[:round_index % 3]
+        for label, path in paths.items():
+            for encoding in ["br, gzip", "gzip"]:
+                for connections in [int(c) for c in args.connections.split(",")]:
+                    for name, start in order:
+                        server = start()
+                        try:
+                            url = f"http://127.0.0.1:{server.port}{path}"
+                            key = (label, encoding, connections, name)
+                            results.setdefault(key, []).append(wrk(url, connections, encoding, args.seconds, server.pids()))
+                        finally:
+                            server.stop()
+        print(f"# round {round_index + 1} done", flush=True)
 
     print(f"{'path':7} {'encoding':9} {'conns':>5} {'server':10} {'req/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'RSS MB':>7} {'x nginx':>7} {'p99/ng':>6} {'RSS/ng':>6}")
     for label in paths:
         for encoding in ["br, gzip", "gzip"]:
             for connections in [int(c) for c in args.connections.split(",")]:
                 rows = {}
-                for server in servers:
-                    runs = results[(label, encoding, connections, server.name)]
+                for name, _ in starters:
+                    runs = results[(label, encoding, connections, name)]
                     median = sorted(runs, key=lambda r: r[0])[len(runs) // 2]
-                    rows[server.name] = (statistics.median(r[0] for r in runs), median[1], median[2], max(r[3] for r in runs) / 1024)
+                    rows[name] = (statistics.median(r[0] for r in runs), median[1], median[2], max(r[3] for r in runs) / 1024)
                 ng = rows["nginx"]
                 for name, (rps, p50, p99, rss) in rows.items():
                     print(f"{label:7} {encoding:9} {connections:>5} {name:10} {rps:>9.0f} {p50:>7.2f} {p99:>7.2f} {rss:>7.1f} "
