@@ -128,7 +128,9 @@ fn security_and(security: &HeaderMap, name: HeaderName, value: HeaderValue) -> H
 impl Responder {
     /// Prepares every response of `site`; `security_headers` go on every response.
     pub fn new(site: Site, security_headers: &HeaderMap) -> Responder {
-        crate::sendfile::prepare();
+        crate::sendfile::prepare(site.assets().iter().flat_map(|asset| {
+            [Some(&asset.identity), asset.gzip.as_ref(), asset.brotli.as_ref()].into_iter().flatten().map(|r| &r.body[..])
+        }));
         let found = site.assets().iter().map(|asset| Prepared::new(asset, StatusCode::OK, security_headers)).collect();
         let not_found = Prepared::new(site.not_found_page(), StatusCode::NOT_FOUND, security_headers);
         let mut redirect = HeaderMap::with_capacity(security_headers.len() + 1);

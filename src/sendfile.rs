@@ -8,16 +8,19 @@
 //! gains from `sendfile on` (for how large, see [`MIN_SENDFILE`]). The process never reads
 //! those bytes itself, so they do not count in its memory either.
 //!
-//! [`SendFile`] wraps the connection's socket: a write whose last slice lies
-//! in a read-only mapping of the executable, and is large enough to be worth
-//! a second system call, goes out as `sendmsg(head, MSG_MORE)` + `sendfile`;
-//! every other write is an ordinary `writev`. Without `/proc` (or on any
-//! surprise while reading it) every write is ordinary.
+//! [`SendFile`] wraps the connection's socket: a write whose last slice is
+//! (part of) a body checked at start-up to read back from the executable file
+//! exactly as it is in memory, and large enough to be worth a second system
+//! call, goes out as `sendmsg(head, MSG_MORE)` + `sendfile`; every other write
+//! is an ordinary `writev`. Without `/proc` (or on any surprise while reading
+//! it), and from the first time sendfile fails other than for the peer's
+//! sake, every write is ordinary.
 
 use std::fs::File;
 use std::io::{self, IoSlice};
-use std::os::unix::fs::MetadataExt;
+use std::os::unix::fs::{FileExt, MetadataExt};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::task::{ready, Context, Poll};
 
@@ -32,33 +35,41 @@ use tokio::net::TcpStream;
 /// `sendfile` cost the same at 64 and 10–20 % less at 512.
 pub const MIN_SENDFILE: usize = 128 * 1024;
 
-/// The executable, open, and where its read-only segments are mapped.
+/// The executable, open, and the bodies that can be sent from it.
 struct Executable {
     file: File,
-    /// Address range → offset in the file of its first byte.
-    segments: Vec<(usize, usize, u64)>,
+    /// Bodies that read back from the file as they are in memory:
+    /// (address, length, offset in the file).
+    bodies: Vec<(usize, usize, u64)>,
 }
 
+static EXECUTABLE: OnceLock<Option<Executable>> = OnceLock::new();
+/// Set when sendfile failed in a way that would repeat (a seccomp filter, a
+/// file system without it, a file changed on disk): large bodies are copied from then on.
+static GAVE_UP: AtomicBool = AtomicBool::new(false);
+
 impl Executable {
-    /// The process's executable, once; `None` where it cannot be found.
+    /// The executable as found by [`prepare`]; `None` before it, where it
+    /// cannot be used, or once sendfile has failed.
     fn get() -> Option<&'static Executable> {
-        static EXECUTABLE: OnceLock<Option<Executable>> = OnceLock::new();
-        EXECUTABLE.get_or_init(|| Executable::open().ok()).as_ref()
+        if GAVE_UP.load(Ordering::Relaxed) {
+            return None;
+        }
+        EXECUTABLE.get()?.as_ref()
     }
 
-    fn open() -> io::Result<Executable> {
+    fn open<'a>(bodies: impl IntoIterator<Item = &'a [u8]>) -> io::Result<Executable> {
         let file = File::open("/proc/self/exe")?;
         let inode = file.metadata()?.ino();
         let maps = std::fs::read_to_string("/proc/self/maps")?;
         // "start-end perms offset dev inode path", e.g.
         // "55d0c8a00000-55d0c8b2c000 r--p 00000000 fd:01 1234 /usr/local/bin/portfolio"
-        let segments = maps
+        let segments: Vec<(usize, usize, u64)> = maps
             .lines()
             .filter_map(|line| {
                 let mut fields = line.split_ascii_whitespace();
                 let (range, perms, offset, _device, mapped_inode) =
                     (fields.next()?, fields.next()?, fields.next()?, fields.next()?, fields.next()?);
-                // Only what cannot change: a writable segment may differ from the file.
                 if mapped_inode.parse::<u64>().ok()? != inode || perms.contains('w') {
                     return None;
                 }
@@ -70,23 +81,63 @@ impl Executable {
                 ))
             })
             .collect();
-        Ok(Executable { file, segments })
+        // A read-only mapping of the file may still differ from it (relocated
+        // RELRO pages), so each body is read back once and compared.
+        let mut verified = Vec::new();
+        for body in bodies.into_iter().filter(|body| body.len() >= MIN_SENDFILE) {
+            let Some(offset) = offset_in(&segments, body) else { continue };
+            let mut read = vec![0; body.len()];
+            if file.read_exact_at(&mut read, offset).is_ok() && read == body {
+                verified.push((body.as_ptr() as usize, body.len(), offset));
+            }
+        }
+        Ok(Executable { file, bodies: verified })
     }
 
-    /// Where `bytes` are in the executable file, if they are a range of it.
+    /// Where `bytes` are in the executable file, if they are (the rest of) a checked body.
     fn offset_of(&self, bytes: &[u8]) -> Option<u64> {
-        let start = bytes.as_ptr() as usize;
-        let end = start + bytes.len();
-        self.segments
-            .iter()
-            .find(|&&(first, last, _)| first <= start && end <= last)
-            .map(|&(first, _, offset)| offset + (start - first) as u64)
+        offset_in(&self.bodies, bytes)
     }
 }
 
-/// Finds the executable now, at start-up, rather than on the first large response.
-pub fn prepare() {
-    let _ = Executable::get();
+/// The file offset of `bytes` in a table of (address, length, file offset) ranges.
+fn offset_in(ranges: &[(usize, usize, u64)], bytes: &[u8]) -> Option<u64> {
+    let start = bytes.as_ptr() as usize;
+    let end = start + bytes.len();
+    ranges
+        .iter()
+        .find(|&&(first, len, _)| first <= start && end <= first + len)
+        .map(|&(first, _, offset)| offset + (start - first) as u64)
+}
+
+/// Finds the executable and checks which of `bodies` can be sent from it, at
+/// start-up rather than on the first large response. Until it is called every
+/// write is ordinary.
+pub fn prepare<'a>(bodies: impl IntoIterator<Item = &'a [u8]>) {
+    EXECUTABLE.get_or_init(|| Executable::open(bodies).ok());
+}
+
+/// Whether sendfile's `result` means it will not work here: then it is turned
+/// off for good (and said once), and the caller falls back to copying.
+/// WouldBlock and the peer's errors say nothing about sendfile.
+fn gives_up(result: &io::Result<usize>) -> bool {
+    let error = match result {
+        Ok(0) => "the file ended early".to_owned(),
+        Ok(_) => return false,
+        Err(error) => match error.kind() {
+            io::ErrorKind::WouldBlock
+            | io::ErrorKind::Interrupted
+            | io::ErrorKind::BrokenPipe
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::NotConnected => return false,
+            _ => error.to_string(),
+        },
+    };
+    if !GAVE_UP.swap(true, Ordering::Relaxed) {
+        crate::serve::log(format_args!("warning: sendfile failed ({error}); large files are copied from now on"));
+    }
+    true
 }
 
 /// A TCP connection whose large writes of embedded bytes use sendfile.
@@ -139,7 +190,11 @@ impl AsyncWrite for SendFile {
         };
         let head_len: usize = head.iter().map(|slice| slice.len()).sum();
         if head_len == 0 {
-            return this.poll_io(cx, || this.sendfile(executable, offset, len));
+            let result = ready!(this.poll_io(cx, || this.sendfile(executable, offset, len)));
+            if gives_up(&result) {
+                return Pin::new(&mut this.stream).poll_write_vectored(cx, bufs);
+            }
+            return Poll::Ready(result);
         }
         // MSG_MORE: the head waits for the body and leaves in the same segment.
         let sent = ready!(this.poll_io(cx, || {
@@ -148,10 +203,15 @@ impl AsyncWrite for SendFile {
         if sent < head_len {
             return Poll::Ready(Ok(sent));
         }
-        // The head is written, so report at least that; the body follows now or on the next call.
-        match this.stream.try_io(Interest::WRITABLE, || this.sendfile(executable, offset, len)) {
-            Ok(body) => Poll::Ready(Ok(sent + body)),
-            Err(_) => Poll::Ready(Ok(sent)),
+        // The head is written, so report at least that; the body follows now or
+        // on the next call (copied, if sendfile gave up).
+        let result = this.stream.try_io(Interest::WRITABLE, || this.sendfile(executable, offset, len));
+        match result {
+            Ok(body) if body > 0 => Poll::Ready(Ok(sent + body)),
+            _ => {
+                gives_up(&result);
+                Poll::Ready(Ok(sent))
+            }
         }
     }
 
@@ -172,16 +232,30 @@ impl AsyncWrite for SendFile {
 mod tests {
     use super::*;
 
-    static EMBEDDED: [u8; 4096] = [7; 4096];
+    static EMBEDDED: [u8; MIN_SENDFILE] = [7; MIN_SENDFILE];
 
     #[test]
-    fn static_bytes_are_found_in_the_executable() {
-        let executable = Executable::get().expect("/proc/self/exe and /proc/self/maps");
-        let offset = executable.offset_of(&EMBEDDED).expect("a static is in a read-only segment");
-        let mut read = vec![0; EMBEDDED.len()];
-        rustix::io::pread(&executable.file, &mut read, offset).unwrap();
-        assert_eq!(read, EMBEDDED);
-        let heap = vec![7u8; 4096];
-        assert_eq!(executable.offset_of(&heap), None, "heap bytes are not");
+    fn static_bytes_are_found_in_the_executable_and_heap_bytes_are_not() {
+        let heap = vec![7u8; MIN_SENDFILE];
+        let executable = Executable::open([&EMBEDDED[..], &heap[..]]).expect("/proc/self/exe and /proc/self/maps");
+        assert_eq!(executable.bodies.len(), 1, "only the static is sent from the file");
+        let offset = executable.offset_of(&EMBEDDED[100..]).expect("the rest of a checked body");
+        let mut read = vec![0; EMBEDDED.len() - 100];
+        executable.file.read_exact_at(&mut read, offset).unwrap();
+        assert_eq!(read, EMBEDDED[100..]);
+        assert_eq!(executable.offset_of(&heap), None);
+    }
+
+    #[test]
+    fn only_failures_that_would_repeat_turn_sendfile_off() {
+        let error = |kind| Err(io::Error::from(kind));
+        assert!(!gives_up(&Ok(10)));
+        assert!(!gives_up(&error(io::ErrorKind::WouldBlock)));
+        assert!(!gives_up(&error(io::ErrorKind::BrokenPipe)));
+        assert!(!gives_up(&error(io::ErrorKind::ConnectionReset)));
+        assert!(!GAVE_UP.load(Ordering::Relaxed));
+        assert!(gives_up(&Err(io::Error::from_raw_os_error(rustix::io::Errno::NOSYS.raw_os_error()))));
+        assert!(GAVE_UP.load(Ordering::Relaxed));
+        assert!(Executable::get().is_none(), "every write is ordinary from then on");
     }
 }
