@@ -5,8 +5,7 @@
 //! that segment is a mapping of the executable file. So a body hyper asks to
 //! write is also a range of `/proc/self/exe`, and sendfile can send it from
 //! the page cache without copying it into the socket, which is what nginx
-//! gains from `sendfile on` (for how large, see [`MIN_SENDFILE`]). The process never reads
-//! those bytes itself, so they do not count in its memory either.
+//! gains from `sendfile on` (for how large, see [`MIN_SENDFILE`]).
 //!
 //! [`SendFile`] wraps the connection's socket: a write whose last slice is
 //! (part of) a body checked at start-up to read back from the executable file
