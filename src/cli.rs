@@ -75,7 +75,8 @@ pub struct ServeArgs {
     pub max_connections: u32,
 
     /// Time a client has to send a request's headers (and to complete a TLS handshake); also how long an
-    /// idle keep-alive connection (HTTP/1.1, or HTTP/2 with no new request) stays open.
+    /// idle keep-alive connection (HTTP/1.1, or HTTP/2 with no new request) stays open, and how long an
+    /// HTTP/1.1 answer may make no progress because the client stopped reading.
     #[arg(long, env = "PORTFOLIO_HEADER_TIMEOUT", default_value = "5", value_name = "SECONDS",
           value_parser = parse_positive_seconds)]
     pub header_timeout: Duration,

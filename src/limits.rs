@@ -88,7 +88,7 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for FirstLineLimit<S> {
                 State::Draining(discarded) => {
                     let mut scratch = [0u8; 8192];
                     let mut scratch = ReadBuf::new(&mut scratch);
-                    // hyper's header read timeout bounds how long this can take.
+                    // The idle limit in `serve.rs` bounds how long this can take: reads are not progress.
                     ready!(Pin::new(&mut this.inner).poll_read(cx, &mut scratch))?;
                     let n = scratch.filled().len();
                     this.state = if n == 0 || discarded + n > DRAIN_LIMIT { State::Closed } else { State::Draining(discarded + n) };

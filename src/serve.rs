@@ -6,7 +6,6 @@ use std::future::Future;
 use std::io::Write;
 use std::net::SocketAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,6 +17,7 @@ use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
+use crate::idle::{Activity, TouchOnWrite};
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
 use crate::redirect::Redirector;
 use crate::respond::{Body, Responder};
@@ -73,14 +73,12 @@ struct Shared {
 
 impl Shared {
     fn new(responder: Responder, options: Options, stop: watch::Receiver<bool>) -> Shared {
+        // hyper's header timeout is off: `drive` bounds a connection's idle
+        // time instead, with one timer per connection rather than per request.
         let mut http1 = http1::Builder::new();
-        http1
-            .timer(TokioTimer::new())
-            .header_read_timeout(options.header_timeout)
-            .max_header_size(MAX_HEAD)
-            .max_buf_size(MAX_BUFFER);
+        http1.header_read_timeout(None).max_header_size(MAX_HEAD).max_buf_size(MAX_BUFFER);
         // HTTP/2's counterparts of the HTTP/1 bounds. Idle connections are closed
-        // by `drive` (HTTP/2 has no header timeout of its own); pings find peers
+        // by `drive` as HTTP/1 ones are; pings find peers
         // that vanished. hyper's defaults already bound reset floods
         // (CVE-2023-44487) and send buffers.
         let mut http2 = http2::Builder::new(TokioExecutor::new());
@@ -185,9 +183,11 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
 
 async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
     let mut stop = shared.stop.clone();
+    let activity = Arc::new(Activity::new());
     let service = site_service(&shared, log_client(&shared, peer), None);
-    let connection = shared.http1.serve_connection(TokioIo::new(FirstLineLimit::new(SendFile::new(stream))), service);
-    drive(connection, &mut stop, None).await;
+    let stream = FirstLineLimit::new(TouchOnWrite::new(SendFile::new(stream), Arc::clone(&activity)));
+    let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
+    drive(connection, &mut stop, &activity, shared.options.header_timeout, OnIdle::Close).await;
 }
 
 async fn redirect_connection(
@@ -207,8 +207,10 @@ async fn redirect_connection(
         }
         async move { Ok::<_, Infallible>(response) }
     });
-    let connection = shared.http1.serve_connection(TokioIo::new(FirstLineLimit::new(stream)), service);
-    drive(connection, &mut stop, None).await;
+    let activity = Arc::new(Activity::new());
+    let stream = FirstLineLimit::new(TouchOnWrite::new(stream, Arc::clone(&activity)));
+    let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
+    drive(connection, &mut stop, &activity, shared.options.header_timeout, OnIdle::Close).await;
 }
 
 async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acceptor, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
@@ -223,16 +225,18 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
         _ = stopped(&mut stop) => return,
     };
     let client = log_client(&shared, peer);
+    let activity = Arc::new(Activity::new());
+    let limit = shared.options.header_timeout;
     if tls.get_ref().1.alpn_protocol() == Some(tls::ALPN_H2) {
-        let activity = Arc::new(Activity::new());
         let service = site_service(&shared, client, Some(Arc::clone(&activity)));
         let connection = shared.http2.serve_connection(TokioIo::new(tls), service);
-        drive(connection, &mut stop, Some((activity, shared.options.header_timeout))).await;
+        drive(connection, &mut stop, &activity, limit, OnIdle::GoAway).await;
     } else {
         // HTTP/1.1 (by ALPN, or a client without ALPN): exactly the plain server's limits.
         let service = site_service(&shared, client, None);
-        let connection = shared.http1.serve_connection(TokioIo::new(FirstLineLimit::new(tls)), service);
-        drive(connection, &mut stop, None).await;
+        let stream = FirstLineLimit::new(TouchOnWrite::new(tls, Arc::clone(&activity)));
+        let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
+        drive(connection, &mut stop, &activity, limit, OnIdle::Close).await;
     }
 }
 
@@ -243,7 +247,7 @@ fn log_client(shared: &Shared, peer: SocketAddr) -> Option<String> {
 }
 
 /// The site's answers, logged when `client` is given. `activity` is HTTP/2's
-/// idle clock, given only on HTTP/2 connections.
+/// idle clock (touched by every request), given only on HTTP/2 connections.
 fn site_service(
     shared: &Arc<Shared>,
     client: Option<String>,
@@ -280,26 +284,6 @@ fn without_body(response: &mut Response<Body>) {
     *response.body_mut() = Body::default();
 }
 
-/// When the last request of a connection started, in milliseconds since the connection began.
-struct Activity {
-    began: Instant,
-    last: AtomicU64,
-}
-
-impl Activity {
-    fn new() -> Self {
-        Activity { began: Instant::now(), last: AtomicU64::new(0) }
-    }
-
-    fn touch(&self) {
-        self.last.store(self.began.elapsed().as_millis() as u64, Ordering::Relaxed);
-    }
-
-    fn idle_since(&self) -> tokio::time::Instant {
-        tokio::time::Instant::from_std(self.began + Duration::from_millis(self.last.load(Ordering::Relaxed)))
-    }
-}
-
 /// A hyper connection that can be asked to finish its requests in flight and close.
 trait Connection: Future<Output = hyper::Result<()>> {
     fn close_gracefully(self: Pin<&mut Self>);
@@ -328,35 +312,46 @@ where
     }
 }
 
-/// Runs a connection to its end. On shutdown, and (HTTP/2) when no request has
-/// started for `idle`, it is closed gracefully: requests in flight finish,
-/// then it ends (HTTP/1: after the current response; HTTP/2: GOAWAY).
-async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, idle: Option<(Arc<Activity>, Duration)>) {
+/// How `drive` ends a connection that has been idle for its limit.
+#[derive(Clone, Copy, PartialEq)]
+enum OnIdle {
+    /// HTTP/1.1: closed at once. A graceful close would wait for the rest of
+    /// a request head that a slow client may never send.
+    Close,
+    /// HTTP/2: GOAWAY; streams in flight finish.
+    GoAway,
+}
+
+/// Runs a connection to its end. On shutdown it is closed gracefully:
+/// requests in flight finish, then it ends (HTTP/1: after the current
+/// response; HTTP/2: GOAWAY). Once `activity` shows no progress for `limit`,
+/// it ends as `on_idle` says; HTTP/1 keeps that bound while shutting down too.
+async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, activity: &Activity, limit: Duration, on_idle: OnIdle) {
     tokio::pin!(connection);
     let mut closing = false;
     loop {
-        let idle_deadline = idle.as_ref().map(|(activity, limit)| activity.idle_since() + *limit);
+        // The deadline as of now; progress meanwhile only moves it later, so
+        // waking up early is checked and answered by sleeping again.
+        let deadline = activity.deadline(limit);
         tokio::select! {
+            biased;
             _ = connection.as_mut() => return,
             _ = stopped(stop), if !closing => {
                 connection.as_mut().close_gracefully();
                 closing = true;
             }
-            _ = sleep_until(idle_deadline), if !closing && idle_deadline.is_some() => {
-                // A request may have started meanwhile; then the loop computes a later deadline.
-                if idle.as_ref().is_some_and(|(activity, limit)| activity.idle_since() + *limit <= tokio::time::Instant::now()) {
-                    connection.as_mut().close_gracefully();
-                    closing = true;
+            _ = tokio::time::sleep_until(deadline), if !closing || on_idle == OnIdle::Close => {
+                if activity.deadline(limit) <= tokio::time::Instant::now() {
+                    match on_idle {
+                        OnIdle::Close => return,
+                        OnIdle::GoAway => {
+                            connection.as_mut().close_gracefully();
+                            closing = true;
+                        }
+                    }
                 }
             }
         }
-    }
-}
-
-async fn sleep_until(deadline: Option<tokio::time::Instant>) {
-    match deadline {
-        Some(deadline) => tokio::time::sleep_until(deadline).await,
-        None => std::future::pending().await,
     }
 }
 

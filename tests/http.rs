@@ -10,13 +10,6 @@ use common::{Reply, Server};
 const ROUTES: &[&str] = &["/", "/about", "/projects", "/articles", "/contact", "/article/1", "/article/2"];
 
 /// The path of the main script, read from the home page.
-fn script_path(server: &Server) -> String {
-    let html = server.get("/").text();
-    let start = html.find("/static/js/").expect("the page loads a script from /static/js/");
-    let end = start + html[start..].find(['"', '\'', ' ', '>']).unwrap();
-    html[start..end].to_owned()
-}
-
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).expect("valid gzip");
@@ -120,7 +113,7 @@ fn trailing_slash_redirects_to_the_route_keeping_the_query() {
 #[test]
 fn build_files_are_immutable_and_negotiated() {
     let server = Server::start();
-    let script = script_path(&server);
+    let script = server.script_path();
     let identity = server.get(&script);
     assert_eq!(identity.status, 200);
     assert_eq!(identity.header("content-type"), Some("text/javascript; charset=utf-8"));
@@ -168,7 +161,7 @@ fn html_pages_are_compressed_too() {
 #[test]
 fn if_none_match_gives_304_with_the_same_caching_headers() {
     let server = Server::start();
-    for (path, encoding) in [("/", "gzip"), ("/about", "br"), (script_path(&server).as_str(), "identity")] {
+    for (path, encoding) in [("/", "gzip"), ("/about", "br"), (server.script_path().as_str(), "identity")] {
         let full = server.request("GET", path, &[("Accept-Encoding", encoding)]);
         let etag = full.header("etag").unwrap();
         let revalidated = server.request("GET", path, &[("Accept-Encoding", encoding), ("If-None-Match", etag)]);
@@ -194,7 +187,7 @@ fn if_none_match_gives_304_with_the_same_caching_headers() {
 #[test]
 fn single_ranges_on_identity_bodies() {
     let server = Server::start();
-    let script = script_path(&server);
+    let script = server.script_path();
     let full = server.get(&script);
     let len = full.body.len();
     assert_eq!(full.header("accept-ranges"), Some("bytes"));
@@ -293,7 +286,7 @@ fn keep_alive_serves_several_requests_on_one_connection() {
 fn large_bodies_reach_a_slow_pipelining_reader_whole() {
     use std::io::Write;
     let server = Server::start();
-    let script = script_path(&server);
+    let script = server.script_path();
     let encodings = ["identity", "br", "gzip", "identity"];
     let expected: Vec<Vec<u8>> =
         encodings.iter().map(|&encoding| server.request("GET", &script, &[("Accept-Encoding", encoding)]).body).collect();

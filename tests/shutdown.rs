@@ -47,13 +47,8 @@ fn hammer(port: u16, paths: Vec<String>, stop: Arc<AtomicBool>) -> Tally {
 #[test]
 fn sigterm_under_load_finishes_every_started_response() {
     let mut server = Server::start_with(&["--quiet"]);
-    let html = server.get("/").text();
-    let script = html.find("/static/js/").map(|start| {
-        let end = start + html[start..].find(['"', '\'', ' ', '>']).unwrap();
-        html[start..end].to_owned()
-    });
     // Small pages and the large bundle (hundreds of KB, identity) in the mix.
-    let paths: Vec<String> = ["/", "/about", "/robots.txt"].iter().map(|p| p.to_string()).chain(script).collect();
+    let paths: Vec<String> = ["/", "/about", "/robots.txt"].iter().map(|p| p.to_string()).chain([server.script_path()]).collect();
     let stop = Arc::new(AtomicBool::new(false));
     let clients: Vec<_> = (0..16)
         .map(|_| {

@@ -80,6 +80,81 @@ fn idle_keep_alive_connections_are_closed() {
     assert!(idle >= Duration::from_millis(1500), "closed too early: {idle:?}");
 }
 
+/// A connection whose receive buffer is small, so the server's writes stop
+/// as soon as the client stops reading.
+fn connect_with_small_window(port: u16) -> TcpStream {
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    socket.connect(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into()).unwrap();
+    socket.into()
+}
+
+/// `count` pipelined requests for the uncompressed script, the last one closing.
+fn pipelined_script_requests(script: &str, count: usize) -> Vec<u8> {
+    let mut requests = String::new();
+    for i in 1..=count {
+        let close = if i == count { "Connection: close\r\n" } else { "" };
+        requests.push_str(&format!("GET {script} HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n{close}\r\n"));
+    }
+    requests.into_bytes()
+}
+
+#[test]
+fn a_client_that_stops_reading_is_cut_off() {
+    let server = Server::start_with(&["--header-timeout", "1", "--quiet"]);
+    let script = server.script_path();
+    let length = server.request("GET", &script, &[("Accept-Encoding", "identity")]).body.len();
+    let mut stream = connect_with_small_window(server.port);
+    // Megabytes of answers that no socket buffer holds, and then no reading.
+    stream.write_all(&pipelined_script_requests(&script, 20)).unwrap();
+    thread::sleep(Duration::from_secs(3));
+
+    stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut received = 0;
+    let mut chunk = [0u8; 65536];
+    loop {
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => break, // closed (FIN or reset), or nothing more within 5 s
+            Ok(n) => received += n,
+        }
+    }
+    assert!(received < 20 * length, "the stalled client still got all {received} bytes");
+    assert_eq!(server.get("/").status, 200);
+}
+
+#[test]
+fn a_slow_reader_that_keeps_reading_gets_everything() {
+    let server = Server::start_with(&["--header-timeout", "1", "--quiet"]);
+    let script = server.script_path();
+    let length = server.request("GET", &script, &[("Accept-Encoding", "identity")]).body.len();
+    let mut stream = connect_with_small_window(server.port);
+    stream.write_all(&pipelined_script_requests(&script, 6)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    // About 400 KB/s: several times the 1 s limit in all, never a second without progress.
+    let started = Instant::now();
+    let mut received = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        match stream.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => received.extend_from_slice(&chunk[..n]),
+            Err(error) => panic!("after {} bytes: {error}", received.len()),
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    assert!(started.elapsed() > Duration::from_secs(2), "the reader was not slow: {:?}", started.elapsed());
+    let mut rest = &received[..];
+    for i in 1..=6 {
+        let mut headers = [httparse::EMPTY_HEADER; 32];
+        let mut response = httparse::Response::new(&mut headers);
+        let Ok(httparse::Status::Complete(head)) = response.parse(rest) else { panic!("no complete head for answer {i}") };
+        assert_eq!(response.code, Some(200));
+        assert!(rest.len() >= head + length, "answer {i} was cut short");
+        rest = &rest[head + length..];
+    }
+    assert!(rest.is_empty(), "{} unexpected bytes after the last answer", rest.len());
+}
+
 #[test]
 fn the_connection_limit_holds_new_clients_until_one_leaves() {
     let server = Server::start_with(&["--max-connections", "8", "--header-timeout", "30"]);

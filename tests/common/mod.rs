@@ -65,6 +65,14 @@ impl Server {
         self.request("GET", path, &[])
     }
 
+    /// The path of the script the home page loads (its name carries a content hash).
+    pub fn script_path(&self) -> String {
+        let html = self.get("/").text();
+        let start = html.find("/static/js/").expect("the page loads a script from /static/js/");
+        let end = start + html[start..].find(['"', '\'', ' ', '>']).unwrap();
+        html[start..end].to_owned()
+    }
+
     pub fn request(&self, method: &str, path: &str, headers: &[(&str, &str)]) -> Reply {
         let mut raw = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
         for (name, value) in headers {
