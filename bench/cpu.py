@@ -11,6 +11,7 @@ threads), context switches per request.
 import argparse
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -93,6 +94,7 @@ def main():
     finally:
         for server in servers:
             server.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 if __name__ == "__main__":
