@@ -14,6 +14,7 @@ use hyper::server::conn::{http1, http2};
 use hyper::service::service_fn;
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
@@ -183,11 +184,8 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
 
 async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
     let mut stop = shared.stop.clone();
-    let activity = Arc::new(Activity::new());
     let service = site_service(&shared, log_client(&shared, peer), None);
-    let stream = FirstLineLimit::new(TouchOnWrite::new(SendFile::new(stream), Arc::clone(&activity)));
-    let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
-    drive(connection, &mut stop, &activity, shared.options.header_timeout, OnIdle::Close).await;
+    serve_http1(&shared, SendFile::new(stream), service, &mut stop).await;
 }
 
 async fn redirect_connection(
@@ -207,10 +205,7 @@ async fn redirect_connection(
         }
         async move { Ok::<_, Infallible>(response) }
     });
-    let activity = Arc::new(Activity::new());
-    let stream = FirstLineLimit::new(TouchOnWrite::new(stream, Arc::clone(&activity)));
-    let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
-    drive(connection, &mut stop, &activity, shared.options.header_timeout, OnIdle::Close).await;
+    serve_http1(&shared, stream, service, &mut stop).await;
 }
 
 async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acceptor, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
@@ -225,19 +220,29 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
         _ = stopped(&mut stop) => return,
     };
     let client = log_client(&shared, peer);
-    let activity = Arc::new(Activity::new());
-    let limit = shared.options.header_timeout;
     if tls.get_ref().1.alpn_protocol() == Some(tls::ALPN_H2) {
+        let activity = Arc::new(Activity::new());
         let service = site_service(&shared, client, Some(Arc::clone(&activity)));
         let connection = shared.http2.serve_connection(TokioIo::new(tls), service);
-        drive(connection, &mut stop, &activity, limit, OnIdle::GoAway).await;
+        drive(connection, &mut stop, &activity, shared.options.header_timeout, OnIdle::GoAway).await;
     } else {
         // HTTP/1.1 (by ALPN, or a client without ALPN): exactly the plain server's limits.
-        let service = site_service(&shared, client, None);
-        let stream = FirstLineLimit::new(TouchOnWrite::new(tls, Arc::clone(&activity)));
-        let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
-        drive(connection, &mut stop, &activity, limit, OnIdle::Close).await;
+        serve_http1(&shared, tls, site_service(&shared, client, None), &mut stop).await;
     }
+}
+
+/// Serves HTTP/1.1 on `stream` to its end, with the same limits on every
+/// listener: 414 for an over-long first line, and the idle limit.
+async fn serve_http1<S, F>(shared: &Shared, stream: S, service: F, stop: &mut watch::Receiver<bool>)
+where
+    S: AsyncRead + AsyncWrite + Unpin,
+    F: hyper::service::HttpService<Incoming, ResBody = Body>,
+    F::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let activity = Arc::new(Activity::new());
+    let stream = FirstLineLimit::new(TouchOnWrite::new(stream, Arc::clone(&activity)));
+    let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
+    drive(connection, stop, &activity, shared.options.header_timeout, OnIdle::Close).await;
 }
 
 /// The client's address for the access log (when it is on), formatted once

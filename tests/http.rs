@@ -293,10 +293,7 @@ fn large_bodies_reach_a_slow_pipelining_reader_whole() {
     // The uncompressed script goes through sendfile, the compressed ones through writev.
     assert!(expected[0].len() >= portfolio::sendfile::MIN_SENDFILE, "the script is large enough for sendfile");
 
-    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
-    socket.set_recv_buffer_size(4096).unwrap(); // so the server's writes stop part-way
-    socket.connect(&std::net::SocketAddr::from(([127, 0, 0, 1], server.port)).into()).unwrap();
-    let mut stream: std::net::TcpStream = socket.into();
+    let mut stream = server.connect_with_small_window();
     stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
     let mut requests = String::new();
     for (i, encoding) in encodings.iter().enumerate() {

@@ -80,15 +80,6 @@ fn idle_keep_alive_connections_are_closed() {
     assert!(idle >= Duration::from_millis(1500), "closed too early: {idle:?}");
 }
 
-/// A connection whose receive buffer is small, so the server's writes stop
-/// as soon as the client stops reading.
-fn connect_with_small_window(port: u16) -> TcpStream {
-    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
-    socket.set_recv_buffer_size(4096).unwrap();
-    socket.connect(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into()).unwrap();
-    socket.into()
-}
-
 /// `count` pipelined requests for the uncompressed script, the last one closing.
 fn pipelined_script_requests(script: &str, count: usize) -> Vec<u8> {
     let mut requests = String::new();
@@ -104,7 +95,7 @@ fn a_client_that_stops_reading_is_cut_off() {
     let server = Server::start_with(&["--header-timeout", "1", "--quiet"]);
     let script = server.script_path();
     let length = server.request("GET", &script, &[("Accept-Encoding", "identity")]).body.len();
-    let mut stream = connect_with_small_window(server.port);
+    let mut stream = server.connect_with_small_window();
     // Megabytes of answers that no socket buffer holds, and then no reading.
     stream.write_all(&pipelined_script_requests(&script, 20)).unwrap();
     thread::sleep(Duration::from_secs(3));
@@ -127,7 +118,7 @@ fn a_slow_reader_that_keeps_reading_gets_everything() {
     let server = Server::start_with(&["--header-timeout", "1", "--quiet"]);
     let script = server.script_path();
     let length = server.request("GET", &script, &[("Accept-Encoding", "identity")]).body.len();
-    let mut stream = connect_with_small_window(server.port);
+    let mut stream = server.connect_with_small_window();
     stream.write_all(&pipelined_script_requests(&script, 6)).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
     // About 400 KB/s: several times the 1 s limit in all, never a second without progress.

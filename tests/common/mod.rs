@@ -65,6 +65,15 @@ impl Server {
         self.request("GET", path, &[])
     }
 
+    /// A connection with a 4 KiB receive buffer, so that the server's writes
+    /// stop part-way as soon as the client does not read.
+    pub fn connect_with_small_window(&self) -> TcpStream {
+        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+        socket.set_recv_buffer_size(4096).unwrap();
+        socket.connect(&std::net::SocketAddr::from(([127, 0, 0, 1], self.port)).into()).unwrap();
+        socket.into()
+    }
+
     /// The path of the script the home page loads (its name carries a content hash).
     pub fn script_path(&self) -> String {
         let html = self.get("/").text();
