@@ -78,7 +78,7 @@ pub struct ServeArgs {
     /// idle keep-alive connection (HTTP/1.1, or HTTP/2 with no new request) stays open, and how long an
     /// HTTP/1.1 answer may make no progress because the client stopped reading.
     #[arg(long, env = "PORTFOLIO_HEADER_TIMEOUT", default_value = "5", value_name = "SECONDS",
-          value_parser = parse_positive_seconds)]
+          value_parser = parse_client_timeout)]
     pub header_timeout: Duration,
 
     /// On SIGTERM or SIGINT, how long requests in flight may take to finish before the process exits.
@@ -266,12 +266,17 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         .map_err(|_| format!("`{text}` is not a whole number of seconds"))
 }
 
-fn parse_positive_seconds(text: &str) -> Result<Duration, String> {
+/// A bound a client is held to: at least a second, and at most a day, which
+/// no client needs and which keeps every deadline within the clock's range.
+fn parse_client_timeout(text: &str) -> Result<Duration, String> {
     match parse_seconds(text)? {
         Duration::ZERO => Err("must be at least 1 second".to_owned()),
+        duration if duration > MAX_CLIENT_TIMEOUT => Err(format!("must be at most {} seconds (a day)", MAX_CLIENT_TIMEOUT.as_secs())),
         duration => Ok(duration),
     }
 }
+
+const MAX_CLIENT_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 
 #[cfg(test)]
 mod tests {
@@ -297,6 +302,15 @@ mod tests {
         assert!(!args.serve.sends_hsts(false) && args.serve.sends_hsts(true));
         assert_eq!(args.serve.https(None).unwrap(), Https::Off);
         assert_eq!(args.serve.http_port(&Https::Off), 8080);
+    }
+
+    #[test]
+    fn the_header_timeout_is_between_a_second_and_a_day() {
+        let parse = |value: &str| Args::try_parse_from(["portfolio", "--header-timeout", value]);
+        assert_eq!(parse("86400").unwrap().serve.header_timeout, Duration::from_secs(86400));
+        for refused in ["0", "86401", "18446744073709551615", "5s"] {
+            assert!(parse(refused).is_err(), "--header-timeout {refused} was accepted");
+        }
     }
 
     #[test]
