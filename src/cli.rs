@@ -75,11 +75,15 @@ pub struct ServeArgs {
     pub max_connections: u32,
 
     /// Time a client has to send a request's headers (and to complete a TLS handshake); also how long an
-    /// idle keep-alive connection (HTTP/1.1, or HTTP/2 with no new request) stays open, and how long an
-    /// HTTP/1.1 answer may make no progress because the client stopped reading.
+    /// idle keep-alive connection (HTTP/1.1, or HTTP/2 with no new request) stays open.
     #[arg(long, env = "PORTFOLIO_HEADER_TIMEOUT", default_value = "5", value_name = "SECONDS",
           value_parser = parse_client_timeout)]
     pub header_timeout: Duration,
+
+    /// How long an HTTP/1.1 answer may wait, without any of it being sent, for the client to read.
+    #[arg(long, env = "PORTFOLIO_SEND_TIMEOUT", default_value = "60", value_name = "SECONDS",
+          value_parser = parse_client_timeout)]
+    pub send_timeout: Duration,
 
     /// On SIGTERM or SIGINT, how long requests in flight may take to finish before the process exits.
     #[arg(long, env = "PORTFOLIO_SHUTDOWN_TIMEOUT", default_value = "10", value_name = "SECONDS",
@@ -297,6 +301,7 @@ mod tests {
         assert!(!args.serve.quiet);
         assert_eq!(args.serve.shutdown_timeout, Duration::from_secs(10));
         assert_eq!(args.serve.header_timeout, Duration::from_secs(5));
+        assert_eq!(args.serve.send_timeout, Duration::from_secs(60));
         assert_eq!(args.serve.max_connections, 2048);
         assert_eq!(args.serve.hsts, None);
         assert!(!args.serve.sends_hsts(false) && args.serve.sends_hsts(true));

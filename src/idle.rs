@@ -10,32 +10,48 @@
 
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-/// The last moment a connection made progress, in milliseconds since it began.
+/// The last moment a connection made progress, in milliseconds since it began,
+/// and whether an answer is waiting for the client to read.
 /// HTTP/1.1 counts written response bytes ([`TouchOnWrite`]); HTTP/2 counts
 /// started requests (its pings are writes too, and must not keep it open).
 pub struct Activity {
     began: Instant,
     last: AtomicU64,
+    /// A write is waiting for the client to read.
+    write_waiting: AtomicBool,
+    /// A flush is: over TLS, rustls holds the last records of an answer
+    /// until the socket takes them. (A TCP socket's flush never waits.)
+    flush_waiting: AtomicBool,
 }
 
 impl Activity {
     pub fn new() -> Activity {
-        Activity { began: Instant::now(), last: AtomicU64::new(0) }
+        Activity {
+            began: Instant::now(),
+            last: AtomicU64::new(0),
+            write_waiting: AtomicBool::new(false),
+            flush_waiting: AtomicBool::new(false),
+        }
     }
 
     pub fn touch(&self) {
         self.last.store(self.began.elapsed().as_millis() as u64, Ordering::Relaxed);
     }
 
-    /// When the connection becomes idle for `limit`, given no progress before then.
-    pub fn deadline(&self, limit: Duration) -> tokio::time::Instant {
+    /// When the connection is to be closed if it makes no progress before
+    /// then: `stalled` after the last progress while a write waits for the
+    /// client to read, `idle` after it otherwise. (Real time: `tokio::time`'s
+    /// paused test clock would not move it.)
+    pub fn deadline(&self, idle: Duration, stalled: Duration) -> tokio::time::Instant {
+        let waiting = self.write_waiting.load(Ordering::Relaxed) || self.flush_waiting.load(Ordering::Relaxed);
+        let limit = if waiting { stalled } else { idle };
         tokio::time::Instant::from_std(self.began + Duration::from_millis(self.last.load(Ordering::Relaxed)) + limit)
     }
 }
@@ -47,11 +63,12 @@ impl Default for Activity {
 }
 
 /// An HTTP/1.1 connection's stream that touches its [`Activity`] whenever a
-/// write makes progress. Our answers are written as soon as a request head is
-/// complete, so "nothing written for the limit" covers the three clients to
-/// close: an idle keep-alive connection, a client trickling its head
-/// (slowloris; reads never count, so trickling does not help), and one that
-/// stopped reading its answer.
+/// write makes progress, and marks it stalled while a write or flush waits
+/// for the client to read. Our answers are written as soon as a request head
+/// is complete, so "nothing written for the limit" covers the clients to
+/// close: an idle keep-alive connection and a client trickling its head
+/// (slowloris; reads never count, so trickling does not help); a stalled
+/// answer gets the longer limit, as a slow link may pause for seconds.
 pub struct TouchOnWrite<S> {
     inner: S,
     activity: Arc<Activity>,
@@ -62,9 +79,30 @@ impl<S> TouchOnWrite<S> {
         TouchOnWrite { inner, activity }
     }
 
-    fn progressed(&self, written: &Poll<io::Result<usize>>) {
-        if matches!(written, Poll::Ready(Ok(n)) if *n > 0) {
-            self.activity.touch();
+    fn wrote(&self, written: &Poll<io::Result<usize>>) {
+        let waiting = &self.activity.write_waiting;
+        match written {
+            Poll::Pending => waiting.store(true, Ordering::Relaxed),
+            Poll::Ready(Ok(n)) if *n > 0 => {
+                waiting.store(false, Ordering::Relaxed);
+                self.activity.touch();
+            }
+            Poll::Ready(_) => waiting.store(false, Ordering::Relaxed),
+        }
+    }
+
+    /// A flush that completes after waiting has sent bytes: progress. hyper
+    /// flushes on every poll, even with nothing to send, so a flush that
+    /// completes at once is not.
+    fn flushed(&self, flushed: &Poll<io::Result<()>>) {
+        let waiting = &self.activity.flush_waiting;
+        match flushed {
+            Poll::Pending => waiting.store(true, Ordering::Relaxed),
+            Poll::Ready(_) => {
+                if waiting.swap(false, Ordering::Relaxed) {
+                    self.activity.touch();
+                }
+            }
         }
     }
 }
@@ -79,14 +117,14 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for TouchOnWrite<S> {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         let written = Pin::new(&mut this.inner).poll_write(cx, buf);
-        this.progressed(&written);
+        this.wrote(&written);
         written
     }
 
     fn poll_write_vectored(self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[io::IoSlice<'_>]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         let written = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
-        this.progressed(&written);
+        this.wrote(&written);
         written
     }
 
@@ -94,8 +132,12 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for TouchOnWrite<S> {
         self.inner.is_write_vectored()
     }
 
+    /// Over TLS the last records of an answer leave here (rustls holds them).
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().inner).poll_flush(cx)
+        let this = self.get_mut();
+        let flushed = Pin::new(&mut this.inner).poll_flush(cx);
+        this.flushed(&flushed);
+        flushed
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -112,7 +154,7 @@ mod tests {
     async fn writes_move_the_deadline_and_reads_do_not() {
         let activity = Arc::new(Activity::new());
         let limit = Duration::from_secs(5);
-        let first = activity.deadline(limit);
+        let first = activity.deadline(limit, limit);
         let (client, server) = tokio::io::duplex(64);
         let (mut client_read, mut client_write) = tokio::io::split(client);
         let mut stream = TouchOnWrite::new(server, Arc::clone(&activity));
@@ -121,11 +163,36 @@ mod tests {
         client_write.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
         let mut head = [0u8; 16];
         stream.read_exact(&mut head).await.unwrap();
-        assert_eq!(activity.deadline(limit), first, "a read moved the deadline");
+        assert_eq!(activity.deadline(limit, limit), first, "a read moved the deadline");
+        stream.flush().await.unwrap();
+        assert_eq!(activity.deadline(limit, limit), first, "a flush with nothing stalled moved the deadline");
 
         stream.write_all(b"HTTP/1.1 200 OK\r\n").await.unwrap();
-        assert!(activity.deadline(limit) > first, "a write did not move the deadline");
+        assert!(activity.deadline(limit, limit) > first, "a write did not move the deadline");
         let mut answer = [0u8; 17];
         client_read.read_exact(&mut answer).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_write_that_waits_for_the_reader_gets_the_stalled_limit() {
+        let activity = Arc::new(Activity::new());
+        let (idle, stalled) = (Duration::from_secs(5), Duration::from_secs(60));
+        let (mut client, server) = tokio::io::duplex(16);
+        let mut stream = TouchOnWrite::new(server, Arc::clone(&activity));
+        // 64 bytes through a 16-byte pipe nobody reads: the write waits.
+        let write = tokio::time::timeout(Duration::from_millis(50), stream.write_all(&[b'x'; 64])).await;
+        assert!(write.is_err(), "the write did not wait");
+        let waiting = activity.deadline(idle, stalled);
+        assert!(waiting >= tokio::time::Instant::now() + Duration::from_secs(50), "not given the stalled limit");
+        std::thread::sleep(Duration::from_millis(5)); // the clock is real time
+        // hyper flushes on every poll; a flush that does not wait is no progress.
+        stream.flush().await.unwrap();
+        assert_eq!(activity.deadline(idle, stalled), waiting, "a flush that did not wait counted as progress");
+
+        // The client reads; the rest of the answer goes out, and the limit is the idle one again.
+        let mut first = [0u8; 16];
+        client.read_exact(&mut first).await.unwrap();
+        stream.write_all(&[b'y'; 8]).await.unwrap();
+        assert!(activity.deadline(idle, stalled) <= tokio::time::Instant::now() + idle, "still stalled");
     }
 }

@@ -162,6 +162,7 @@ fn run_server(site: site::Site, args: ServeArgs) -> ExitCode {
             access_log: !args.quiet,
             max_connections: connection_limit(args.max_connections),
             header_timeout: args.header_timeout,
+            send_timeout: args.send_timeout,
             shutdown_timeout: args.shutdown_timeout,
         };
         let finished = serve::serve(endpoints, responder, options, shutdown).await;

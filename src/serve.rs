@@ -32,6 +32,8 @@ pub struct Options {
     /// For a request's headers to arrive, for an idle keep-alive connection,
     /// and for a TLS handshake.
     pub header_timeout: Duration,
+    /// How long an HTTP/1.1 answer may wait for the client to read.
+    pub send_timeout: Duration,
     pub shutdown_timeout: Duration,
 }
 
@@ -224,7 +226,7 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
         let activity = Arc::new(Activity::new());
         let service = site_service(&shared, client, Some(Arc::clone(&activity)));
         let connection = shared.http2.serve_connection(TokioIo::new(tls), service);
-        drive(connection, &mut stop, &activity, shared.options.header_timeout, OnIdle::GoAway).await;
+        drive(connection, &mut stop, &activity, &shared.options, OnIdle::GoAway).await;
     } else {
         // HTTP/1.1 (by ALPN, or a client without ALPN): exactly the plain server's limits.
         serve_http1(&shared, tls, site_service(&shared, client, None), &mut stop).await;
@@ -242,7 +244,7 @@ where
     let activity = Arc::new(Activity::new());
     let stream = FirstLineLimit::new(TouchOnWrite::new(stream, Arc::clone(&activity)));
     let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
-    drive(connection, stop, &activity, shared.options.header_timeout, OnIdle::Close).await;
+    drive(connection, stop, &activity, &shared.options, OnIdle::Close).await;
 }
 
 /// The client's address for the access log (when it is on), formatted once
@@ -329,15 +331,22 @@ enum OnIdle {
 
 /// Runs a connection to its end. On shutdown it is closed gracefully:
 /// requests in flight finish, then it ends (HTTP/1: after the current
-/// response; HTTP/2: GOAWAY). Once `activity` shows no progress for `limit`,
-/// it ends as `on_idle` says; HTTP/1 keeps that bound while shutting down too.
-async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, activity: &Activity, limit: Duration, on_idle: OnIdle) {
+/// response; HTTP/2: GOAWAY). Once `activity` shows no progress for the
+/// header timeout (the send timeout while an answer waits for the client to
+/// read), it ends as `on_idle` says; HTTP/1 keeps that bound while shutting down too.
+async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, activity: &Activity, options: &Options, on_idle: OnIdle) {
+    let deadline = || activity.deadline(options.header_timeout, options.send_timeout);
+    let shortest = options.header_timeout.min(options.send_timeout);
     tokio::pin!(connection);
     let mut closing = false;
     loop {
-        // The deadline as of now; progress meanwhile only moves it later, so
-        // waking up early is checked and answered by sleeping again.
-        let deadline = activity.deadline(limit);
+        // Until the deadline as it stands, or for the shorter limit if that
+        // ends first: an answer that starts to wait for its reader switches
+        // to the send timeout, which the timer does not see. Progress only
+        // moves the deadline later, so waking early is checked and answered
+        // by sleeping again: a busy connection's timer fires once per limit,
+        // not once per request.
+        let sleep_until = deadline().min(tokio::time::Instant::now() + shortest);
         tokio::select! {
             biased;
             _ = connection.as_mut() => return,
@@ -345,8 +354,8 @@ async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, a
                 connection.as_mut().close_gracefully();
                 closing = true;
             }
-            _ = tokio::time::sleep_until(deadline), if !closing || on_idle == OnIdle::Close => {
-                if activity.deadline(limit) <= tokio::time::Instant::now() {
+            _ = tokio::time::sleep_until(sleep_until), if !closing || on_idle == OnIdle::Close => {
+                if deadline() <= tokio::time::Instant::now() {
                     match on_idle {
                         OnIdle::Close => return,
                         OnIdle::GoAway => {
@@ -412,6 +421,7 @@ mod tests {
             access_log: false,
             max_connections: 1,
             header_timeout: Duration::from_secs(5),
+            send_timeout: Duration::from_secs(60),
             shutdown_timeout: Duration::from_secs(5),
         };
         let responder = Responder::new(crate::site::Site::load().unwrap(), &hyper::HeaderMap::new());

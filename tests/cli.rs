@@ -13,7 +13,7 @@ fn help_names_every_flag_and_its_environment_variable() {
     assert!(output.status.success());
     let help = String::from_utf8(output.stdout).unwrap();
     for expected in ["--host", "PORTFOLIO_HOST", "--port", "PORTFOLIO_PORT", "--quiet", "PORTFOLIO_QUIET", "--hsts", "--shutdown-timeout",
-                     "--max-connections", "--header-timeout", "[default: 8080]", "export"] {
+                     "--max-connections", "--header-timeout", "--send-timeout", "PORTFOLIO_SEND_TIMEOUT", "[default: 8080]", "export"] {
         assert!(help.contains(expected), "help lacks {expected}:\n{help}");
     }
 }

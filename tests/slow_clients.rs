@@ -80,6 +80,10 @@ fn idle_keep_alive_connections_are_closed() {
     assert!(idle >= Duration::from_millis(1500), "closed too early: {idle:?}");
 }
 
+/// Answers pipelined on one connection in the tests below: 20 × 287 KB, more
+/// than the kernel's socket buffers hold, so the server's writes must wait.
+const ANSWERS: usize = 20;
+
 /// `count` pipelined requests for the uncompressed script, the last one closing.
 fn pipelined_script_requests(script: &str, count: usize) -> Vec<u8> {
     let mut requests = String::new();
@@ -92,12 +96,12 @@ fn pipelined_script_requests(script: &str, count: usize) -> Vec<u8> {
 
 #[test]
 fn a_client_that_stops_reading_is_cut_off() {
-    let server = Server::start_with(&["--header-timeout", "1", "--quiet"]);
+    let server = Server::start_with(&["--header-timeout", "5", "--send-timeout", "1", "--quiet"]);
     let script = server.script_path();
     let length = server.request("GET", &script, &[("Accept-Encoding", "identity")]).body.len();
     let mut stream = server.connect_with_small_window();
-    // Megabytes of answers that no socket buffer holds, and then no reading.
-    stream.write_all(&pipelined_script_requests(&script, 20)).unwrap();
+    // More than the kernel's socket buffers hold (4 MiB at most), and then no reading.
+    stream.write_all(&pipelined_script_requests(&script, ANSWERS)).unwrap();
     thread::sleep(Duration::from_secs(3));
 
     stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
@@ -109,33 +113,40 @@ fn a_client_that_stops_reading_is_cut_off() {
             Ok(n) => received += n,
         }
     }
-    assert!(received < 20 * length, "the stalled client still got all {received} bytes");
+    assert!(received < ANSWERS * length, "the stalled client still got all {received} bytes");
     assert_eq!(server.get("/").status, 200);
 }
 
 #[test]
 fn a_slow_reader_that_keeps_reading_gets_everything() {
-    let server = Server::start_with(&["--header-timeout", "1", "--quiet"]);
+    let server = Server::start_with(&["--header-timeout", "1", "--send-timeout", "10", "--quiet"]);
     let script = server.script_path();
     let length = server.request("GET", &script, &[("Accept-Encoding", "identity")]).body.len();
     let mut stream = server.connect_with_small_window();
-    stream.write_all(&pipelined_script_requests(&script, 6)).unwrap();
+    stream.write_all(&pipelined_script_requests(&script, ANSWERS)).unwrap();
     stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    // About 400 KB/s: several times the 1 s limit in all, never a second without progress.
+    // A few KB per millisecond, with one pause longer than the header timeout
+    // while the server still has megabytes to send (a slow link's stall):
+    // only the send timeout applies then.
     let started = Instant::now();
     let mut received = Vec::new();
-    let mut chunk = [0u8; 8192];
+    let mut chunk = [0u8; 65536];
+    let mut paused = false;
     loop {
         match stream.read(&mut chunk) {
             Ok(0) => break,
             Ok(n) => received.extend_from_slice(&chunk[..n]),
             Err(error) => panic!("after {} bytes: {error}", received.len()),
         }
-        thread::sleep(Duration::from_millis(20));
+        if !paused && received.len() > length {
+            thread::sleep(Duration::from_millis(2500));
+            paused = true;
+        }
+        thread::sleep(Duration::from_millis(1));
     }
-    assert!(started.elapsed() > Duration::from_secs(2), "the reader was not slow: {:?}", started.elapsed());
+    assert!(started.elapsed() > Duration::from_millis(2500), "the reader did not pause: {:?}", started.elapsed());
     let mut rest = &received[..];
-    for i in 1..=6 {
+    for i in 1..=ANSWERS {
         let mut headers = [httparse::EMPTY_HEADER; 32];
         let mut response = httparse::Response::new(&mut headers);
         let Ok(httparse::Status::Complete(head)) = response.parse(rest) else { panic!("no complete head for answer {i}") };
