@@ -60,31 +60,12 @@ impl Executable {
     fn open<'a>(bodies: impl IntoIterator<Item = &'a [u8]>) -> io::Result<Executable> {
         let file = File::open("/proc/self/exe")?;
         let inode = file.metadata()?.ino();
-        let maps = std::fs::read_to_string("/proc/self/maps")?;
-        // "start-end perms offset dev inode path", e.g.
-        // "55d0c8a00000-55d0c8b2c000 r--p 00000000 fd:01 1234 /usr/local/bin/portfolio"
-        let segments: Vec<(usize, usize, u64)> = maps
-            .lines()
-            .filter_map(|line| {
-                let mut fields = line.split_ascii_whitespace();
-                let (range, perms, offset, _device, mapped_inode) =
-                    (fields.next()?, fields.next()?, fields.next()?, fields.next()?, fields.next()?);
-                if mapped_inode.parse::<u64>().ok()? != inode || perms.contains('w') {
-                    return None;
-                }
-                let (start, end) = range.split_once('-')?;
-                Some((
-                    usize::from_str_radix(start, 16).ok()?,
-                    usize::from_str_radix(end, 16).ok()?,
-                    u64::from_str_radix(offset, 16).ok()?,
-                ))
-            })
-            .collect();
+        let segments = read_only_segments(&std::fs::read_to_string("/proc/self/maps")?, inode);
         // A read-only mapping of the file may still differ from it (relocated
         // RELRO pages), so each body is read back once and compared.
         let mut verified = Vec::new();
         for body in bodies.into_iter().filter(|body| body.len() >= MIN_SENDFILE) {
-            let Some(offset) = offset_in(&segments, body) else { continue };
+            let Some(offset) = offset_in(&segments, body.as_ptr() as usize, body.len()) else { continue };
             let mut read = vec![0; body.len()];
             if file.read_exact_at(&mut read, offset).is_ok() && read == body {
                 verified.push((body.as_ptr() as usize, body.len(), offset));
@@ -95,17 +76,37 @@ impl Executable {
 
     /// Where `bytes` are in the executable file, if they are (the rest of) a checked body.
     fn offset_of(&self, bytes: &[u8]) -> Option<u64> {
-        offset_in(&self.bodies, bytes)
+        offset_in(&self.bodies, bytes.as_ptr() as usize, bytes.len())
     }
 }
 
-/// The file offset of `bytes` in a table of (address, length, file offset) ranges.
-fn offset_in(ranges: &[(usize, usize, u64)], bytes: &[u8]) -> Option<u64> {
-    let start = bytes.as_ptr() as usize;
-    let end = start + bytes.len();
+/// The read-only mappings of the file with inode `inode` in `maps` (the text of
+/// /proc/self/maps), as (address, length, file offset).
+fn read_only_segments(maps: &str, inode: u64) -> Vec<(usize, usize, u64)> {
+    // "start-end perms offset dev inode path", e.g.
+    // "55d0c8a00000-55d0c8b2c000 r--p 00000000 fd:01 1234 /usr/local/bin/portfolio"
+    maps.lines()
+        .filter_map(|line| {
+            let mut fields = line.split_ascii_whitespace();
+            let (range, perms, offset, _device, mapped_inode) =
+                (fields.next()?, fields.next()?, fields.next()?, fields.next()?, fields.next()?);
+            if mapped_inode.parse::<u64>().ok()? != inode || perms.contains('w') {
+                return None;
+            }
+            let (start, end) = range.split_once('-')?;
+            let (start, end) = (usize::from_str_radix(start, 16).ok()?, usize::from_str_radix(end, 16).ok()?);
+            Some((start, end.checked_sub(start)?, u64::from_str_radix(offset, 16).ok()?))
+        })
+        .collect()
+}
+
+/// The file offset of the `len` bytes at address `start`, in a table of
+/// (address, length, file offset) ranges.
+fn offset_in(ranges: &[(usize, usize, u64)], start: usize, len: usize) -> Option<u64> {
+    let end = start.checked_add(len)?;
     ranges
         .iter()
-        .find(|&&(first, len, _)| first <= start && end <= first + len)
+        .find(|&&(first, length, _)| first <= start && end <= first + length)
         .map(|&(first, _, offset)| offset + (start - first) as u64)
 }
 
@@ -160,8 +161,7 @@ impl SendFile {
         }
     }
 
-    fn sendfile(&self, executable: &Executable, offset: u64, len: usize) -> io::Result<usize> {
-        let mut offset = offset;
+    fn sendfile(&self, executable: &Executable, mut offset: u64, len: usize) -> io::Result<usize> {
         Ok(rustix::fs::sendfile(&self.stream, &executable.file, Some(&mut offset), len)?)
     }
 }
@@ -180,8 +180,8 @@ impl AsyncWrite for SendFile {
     fn poll_write_vectored(self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[IoSlice<'_>]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         // hyper writes [head, body] (or what is left of them): only the last slice can be a body.
-        let target = bufs.split_last().and_then(|(body, head)| {
-            let executable = Executable::get().filter(|_| body.len() >= MIN_SENDFILE)?;
+        let target = bufs.split_last().filter(|(body, _)| body.len() >= MIN_SENDFILE).and_then(|(body, head)| {
+            let executable = Executable::get()?;
             Some((head, body.len(), executable, executable.offset_of(body)?))
         });
         let Some((head, len, executable, offset)) = target else {
@@ -256,5 +256,22 @@ mod tests {
         assert!(gives_up(&Err(io::Error::from_raw_os_error(rustix::io::Errno::NOSYS.raw_os_error()))));
         assert!(GAVE_UP.load(Ordering::Relaxed));
         assert!(Executable::get().is_none(), "every write is ordinary from then on");
+        GAVE_UP.store(false, Ordering::Relaxed); // for the other tests of this binary
+    }
+
+    #[test]
+    fn a_body_in_a_later_segment_gets_that_segment_s_offset() {
+        let maps = "\
+1000-3000 r--p 00000000 fe:00 42 /usr/bin/portfolio
+3000-8000 r-xp 00002000 fe:00 42 /usr/bin/portfolio
+8000-9000 rw-p 00007000 fe:00 42 /usr/bin/portfolio
+9000-a000 r--p 00000000 fe:00 43 /usr/lib/libc.so.6
+";
+        let segments = read_only_segments(maps, 42);
+        assert_eq!(segments, [(0x1000, 0x2000, 0), (0x3000, 0x5000, 0x2000)]);
+        assert_eq!(offset_in(&segments, 0x1100, 0x100), Some(0x100));
+        assert_eq!(offset_in(&segments, 0x4000, 0x100), Some(0x3000));
+        assert_eq!(offset_in(&segments, 0x2f00, 0x200), None, "across two segments");
+        assert_eq!(offset_in(&segments, 0x8100, 0x10), None, "writable");
     }
 }
