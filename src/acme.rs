@@ -107,7 +107,10 @@ impl Acme {
                 Ok(EventOk::AccountCacheStore) => {}
                 Err(EventError::Order(error)) => {
                     failures = failures.saturating_add(1);
-                    let wait = FIRST_BACKOFF.saturating_mul(1 << (failures - 1).min(16)).min(MAX_BACKOFF);
+                    let ours = FIRST_BACKOFF.saturating_mul(1 << (failures - 1).min(16)).min(MAX_BACKOFF);
+                    // rustls-acme starts a timer of its own, 2^(n-1) s after the n-th failure
+                    // (at most 2^16 s), and runs it meanwhile: the next try waits for the longer one.
+                    let theirs = Duration::from_secs(1 << (failures - 1).min(16));
                     let serving = if have_certificate {
                         "the current certificate stays in use"
                     } else {
@@ -116,10 +119,10 @@ impl Acme {
                     log(format_args!(
                         "error: ACME could not get a certificate for {domains}: {}; {serving}; next try in {}s",
                         describe(&error),
-                        wait.as_secs()
+                        ours.max(theirs).as_secs()
                     ));
-                    // The state machine only moves when polled: waiting here is the back-off.
-                    tokio::time::sleep(wait).await;
+                    // The state machine only moves when polled: waiting here is our back-off.
+                    tokio::time::sleep(ours).await;
                 }
                 Err(EventError::CertCacheStore(error)) => {
                     log(format_args!(

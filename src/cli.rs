@@ -146,7 +146,7 @@ pub struct TlsArgs {
     #[arg(long, env = "PORTFOLIO_ACME_ROOT", value_name = "FILE", requires = "domains")]
     pub acme_root: Option<PathBuf>,
 
-    /// Where the ACME account key and certificates are kept. Default: $STATE_DIRECTORY
+    /// Where the ACME account key and certificates are kept (in DIR/acme). Default: $STATE_DIRECTORY
     /// (set by systemd's StateDirectory=), else /var/lib/portfolio.
     #[arg(long, env = "PORTFOLIO_STATE_DIR", value_name = "DIR")]
     pub state_dir: Option<PathBuf>,

@@ -98,8 +98,10 @@ impl<S> TouchOnWrite<S> {
         let waiting = &self.activity.flush_waiting;
         match flushed {
             Poll::Pending => waiting.store(true, Ordering::Relaxed),
+            // A load, not a swap: this runs on every poll, and rarely finds a wait.
             Poll::Ready(_) => {
-                if waiting.swap(false, Ordering::Relaxed) {
+                if waiting.load(Ordering::Relaxed) {
+                    waiting.store(false, Ordering::Relaxed);
                     self.activity.touch();
                 }
             }

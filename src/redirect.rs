@@ -2,46 +2,42 @@
 //! path and query over HTTPS. 308 (not 301) keeps the method and body.
 
 use bytes::Bytes;
-use http_body_util::Full;
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Request, Response, StatusCode};
 
-use crate::respond::Body;
+use crate::respond::{response, security_and, Body};
 
 pub struct Redirector {
     /// Left out of the URL when it is 443.
-    pub https_port: u16,
-    /// The security headers, without HSTS: browsers ignore it over plain HTTP (RFC 6797 §8.1).
-    pub security_headers: HeaderMap,
+    https_port: u16,
+    /// The 308's headers but its Location, and the 400's, built once: the
+    /// security headers without HSTS, which browsers ignore over plain HTTP
+    /// (RFC 6797 §8.1).
+    moved: HeaderMap,
+    bad_request: HeaderMap,
 }
 
 impl Redirector {
     pub fn new(https_port: u16, security_headers: &HeaderMap) -> Self {
-        let mut security_headers = security_headers.clone();
-        security_headers.remove(header::STRICT_TRANSPORT_SECURITY);
-        Redirector { https_port, security_headers }
+        let mut security = security_headers.clone();
+        security.remove(header::STRICT_TRANSPORT_SECURITY);
+        let bad_request = security_and(&security, header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
+        Redirector { https_port, moved: security, bad_request }
     }
 
     pub fn respond<B>(&self, request: &Request<B>) -> Response<Body> {
-        let mut response = match self.location(request) {
+        match self.location(request) {
             Some(location) => {
-                let mut response = Response::new(Full::new(Bytes::new()));
-                *response.status_mut() = StatusCode::PERMANENT_REDIRECT;
-                response.headers_mut().insert(header::LOCATION, location);
-                response
+                let mut headers = self.moved.clone();
+                headers.insert(header::LOCATION, location);
+                response(StatusCode::PERMANENT_REDIRECT, headers, Bytes::new())
             }
-            None => {
-                let mut response = Response::new(Full::new(Bytes::from_static(b"Bad Request: missing or malformed Host\n")));
-                *response.status_mut() = StatusCode::BAD_REQUEST;
-                response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
-                response
-            }
-        };
-        let headers = response.headers_mut();
-        for (name, value) in &self.security_headers {
-            headers.insert(name, value.clone());
+            None => response(
+                StatusCode::BAD_REQUEST,
+                self.bad_request.clone(),
+                Bytes::from_static(b"Bad Request: missing or malformed Host\n"),
+            ),
         }
-        response
     }
 
     /// `https://HOST[:PORT]/path?query`, HOST from the request (its Host header, or

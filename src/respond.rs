@@ -118,7 +118,7 @@ fn with_security_headers(headers: &mut HeaderMap, security: &HeaderMap) {
 }
 
 /// A map of `security` and one more header.
-fn security_and(security: &HeaderMap, name: HeaderName, value: HeaderValue) -> HeaderMap {
+pub(crate) fn security_and(security: &HeaderMap, name: HeaderName, value: HeaderValue) -> HeaderMap {
     let mut headers = HeaderMap::with_capacity(security.len() + 1);
     headers.insert(name, value);
     with_security_headers(&mut headers, security);
@@ -273,7 +273,7 @@ fn content_range(value: &str) -> HeaderValue {
     HeaderValue::from_str(value).expect("digits, spaces, slashes and dashes are valid header text")
 }
 
-fn response(status: StatusCode, headers: HeaderMap, body: Bytes) -> Response<Body> {
+pub(crate) fn response(status: StatusCode, headers: HeaderMap, body: Bytes) -> Response<Body> {
     let mut response = Response::new(Full::new(body));
     *response.status_mut() = status;
     *response.headers_mut() = headers;

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use hyper::body::{Body as _, Incoming};
 use hyper::server::conn::{http1, http2};
-use hyper::service::service_fn;
+use hyper::service::{service_fn, Service};
 use hyper::{Request, Response};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -38,7 +38,6 @@ pub struct Options {
 }
 
 /// What a listener's connections get.
-#[derive(Clone)]
 pub enum Role {
     /// The site over plain HTTP/1.1.
     Site,
@@ -199,14 +198,7 @@ async fn redirect_connection(
 ) {
     let mut stop = shared.stop.clone();
     let client = log_client(&shared, peer);
-    let service = service_fn(move |request: Request<Incoming>| {
-        let started = Instant::now();
-        let response = redirector.respond(&request);
-        if let Some(client) = &client {
-            log_request(client, &request, &response, started);
-        }
-        async move { Ok::<_, Infallible>(response) }
-    });
+    let service = logged_service(client, move |request| redirector.respond(request));
     serve_http1(&shared, stream, service, &mut stop).await;
 }
 
@@ -259,24 +251,34 @@ fn site_service(
     shared: &Arc<Shared>,
     client: Option<String>,
     activity: Option<Arc<Activity>>,
-) -> impl hyper::service::Service<
-    Request<Incoming>,
-    Response = Response<Body>,
-    Error = Infallible,
-    Future = std::future::Ready<Result<Response<Body>, Infallible>>,
-> {
+) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
     let shared = Arc::clone(shared);
-    service_fn(move |request: Request<Incoming>| {
+    logged_service(client, move |request| {
         if let Some(activity) = &activity {
             activity.touch();
         }
-        let started = Instant::now();
-        let mut response = shared.responder.respond(&request);
-        if let Some(client) = &client {
-            log_request(client, &request, &response, started);
-        }
-        if activity.is_some() && request.method() == hyper::Method::HEAD {
+        let mut response = shared.responder.respond(request);
+        if request.version() == hyper::Version::HTTP_2 && request.method() == hyper::Method::HEAD {
             without_body(&mut response);
+        }
+        response
+    })
+}
+
+/// Both of our services answer at once.
+type Answer = std::future::Ready<Result<Response<Body>, Infallible>>;
+
+/// `respond` as a hyper service, each request logged when `client` is given
+/// (the clock is read only then).
+fn logged_service(
+    client: Option<String>,
+    respond: impl Fn(&Request<Incoming>) -> Response<Body>,
+) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
+    service_fn(move |request: Request<Incoming>| {
+        let started = client.is_some().then(Instant::now);
+        let response = respond(&request);
+        if let (Some(client), Some(started)) = (&client, started) {
+            log_request(client, &request, &response, started);
         }
         std::future::ready(Ok(response))
     })
