@@ -9,11 +9,11 @@
 mod common;
 mod tls_support;
 
-use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::{free_port, wait_for_port};
 use tls_support::*;
 
 /// pebble and its DNS server, killed when dropped.
@@ -71,9 +71,9 @@ impl Pebble {
             .spawn()
             .expect("pebble (Debian package pebble) runs");
         let pebble = Pebble { children: vec![dns, pebble], directory: format!("https://127.0.0.1:{acme_port}/dir"), management_port, api_ca };
-        wait_for_port(acme_port);
-        wait_for_port(management_port);
-        wait_for_port(challenge_management_port);
+        wait_for_port(acme_port, Duration::from_secs(15));
+        wait_for_port(management_port, Duration::from_secs(15));
+        wait_for_port(challenge_management_port, Duration::from_secs(15));
         pebble
     }
 
@@ -93,14 +93,6 @@ impl Drop for Pebble {
             let _ = child.kill();
             let _ = child.wait();
         }
-    }
-}
-
-fn wait_for_port(port: u16) {
-    let deadline = Instant::now() + Duration::from_secs(15);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "nothing listens on port {port}");
-        std::thread::sleep(Duration::from_millis(50));
     }
 }
 

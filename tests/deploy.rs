@@ -5,17 +5,13 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::os::unix::net::UnixDatagram;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{command, wait_with_timeout, Server, BINARY};
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
+use common::{command, free_port, wait_for_port, wait_with_timeout, Server, BINARY};
 
 fn get(address: &str, path: &str) -> String {
     let mut stream = TcpStream::connect(address).unwrap_or_else(|e| panic!("connect {address}: {e}"));
@@ -156,11 +152,7 @@ fn serves_https_and_the_redirect_on_named_sockets_from_systemd() {
         .stderr(Stdio::null())
         .spawn()
         .expect("systemd-socket-activate (Debian package systemd) runs"));
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while TcpStream::connect(("127.0.0.1", http)).is_err() {
-        assert!(Instant::now() < deadline, "systemd-socket-activate never listened");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_for_port(http, Duration::from_secs(10));
     let redirect = get(&format!("127.0.0.1:{http}"), "/about?x=1");
     assert!(redirect.starts_with("HTTP/1.1 308"), "{redirect:.300}");
     // `get` sends `Host: x`.

@@ -9,7 +9,6 @@ use common::{Reply, Server};
 
 const ROUTES: &[&str] = &["/", "/about", "/projects", "/articles", "/contact", "/article/1", "/article/2"];
 
-/// The path of the main script, read from the home page.
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).expect("valid gzip");

@@ -109,8 +109,12 @@ fn a_client_that_stops_reading_is_cut_off() {
     let mut chunk = [0u8; 65536];
     loop {
         match stream.read(&mut chunk) {
-            Ok(0) | Err(_) => break, // closed (FIN or reset), or nothing more within 5 s
+            Ok(0) => break,
             Ok(n) => received += n,
+            Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::TimedOut => {
+                panic!("the connection is still open after {received} bytes")
+            }
+            Err(_) => break, // reset
         }
     }
     assert!(received < ANSWERS * length, "the stalled client still got all {received} bytes");
@@ -128,7 +132,6 @@ fn a_slow_reader_that_keeps_reading_gets_everything() {
     // A few KB per millisecond, with one pause longer than the header timeout
     // while the server still has megabytes to send (a slow link's stall):
     // only the send timeout applies then.
-    let started = Instant::now();
     let mut received = Vec::new();
     let mut chunk = [0u8; 65536];
     let mut paused = false;
@@ -144,7 +147,7 @@ fn a_slow_reader_that_keeps_reading_gets_everything() {
         }
         thread::sleep(Duration::from_millis(1));
     }
-    assert!(started.elapsed() > Duration::from_millis(2500), "the reader did not pause: {:?}", started.elapsed());
+    assert!(paused, "the reader did not pause");
     let mut rest = &received[..];
     for i in 1..=ANSWERS {
         let mut headers = [httparse::EMPTY_HEADER; 32];

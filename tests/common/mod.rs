@@ -121,7 +121,9 @@ impl Drop for Server {
     }
 }
 
-fn read_start_line(stdout: ChildStdout) -> (u16, mpsc::Receiver<String>) {
+/// The server's stdout, line by line, read on a thread of its own so that a
+/// full pipe never blocks the server.
+pub fn log_lines(stdout: ChildStdout) -> mpsc::Receiver<String> {
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
         for line in BufReader::new(stdout).lines() {
@@ -131,10 +133,29 @@ fn read_start_line(stdout: ChildStdout) -> (u16, mpsc::Receiver<String>) {
             }
         }
     });
+    receiver
+}
+
+fn read_start_line(stdout: ChildStdout) -> (u16, mpsc::Receiver<String>) {
+    let receiver = log_lines(stdout);
     let first = receiver.recv_timeout(Duration::from_secs(20)).expect("the server prints its address");
     let address = first.split("listening on http://").nth(1).expect("start-up line names the address");
     let port = address.split_whitespace().next().unwrap().rsplit(':').next().unwrap().parse().expect("a port");
     (port, receiver)
+}
+
+/// A port nothing listens on at the moment.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Waits (at most `timeout`) until something listens on `port`.
+pub fn wait_for_port(port: u16, timeout: Duration) {
+    let deadline = Instant::now() + timeout;
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "nothing listens on port {port}");
+        thread::sleep(Duration::from_millis(50));
+    }
 }
 
 pub fn wait_with_timeout(child: &mut Child, timeout: Duration) -> Option<ExitStatus> {

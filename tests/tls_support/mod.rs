@@ -4,8 +4,8 @@
 
 #![allow(dead_code)] // each test binary uses a different part of this module
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::{mpsc, Arc};
@@ -26,7 +26,7 @@ pub struct HttpsServer {
     pub log: mpsc::Receiver<String>,
 }
 
-pub use crate::common::command;
+pub use crate::common::{command, log_lines};
 
 impl HttpsServer {
     /// `--host 127.0.0.1 --port 0 --https-port 0` and `args`.
@@ -39,16 +39,7 @@ impl HttpsServer {
     /// Spawns the command and waits for its `listening on https://ADDR and http://ADDR` line.
     pub fn spawn(mut command: Command) -> HttpsServer {
         let mut child = command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("spawn portfolio");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, log) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let log = log_lines(child.stdout.take().expect("piped stdout"));
         let start_line = log.recv_timeout(Duration::from_secs(20)).expect("the server prints its addresses");
         let https_port = port_after(&start_line, "https://").unwrap_or_else(|| panic!("no https:// address in {start_line:?}"));
         let http_port = port_after(&start_line, " http://");
@@ -89,10 +80,6 @@ fn port_after(line: &str, scheme: &str) -> Option<u16> {
 
 /// A port that was free a moment ago, for servers that cannot report the one
 /// they bound (pebble). The binary itself always gets port 0.
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 /// A directory of its own for one test.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("portfolio-{name}-{}", std::process::id()));
@@ -149,9 +136,9 @@ pub fn replace_file(path: &Path, contents: &[u8]) {
     std::fs::rename(&temporary, path).unwrap();
 }
 
-/// The server certificate (DER) presented on `port` for `name`, verified against `roots_pem`,
-/// and the ALPN protocol chosen, offering `alpn`.
-pub fn handshake(port: u16, name: &str, roots_pem: &[u8], alpn: &[&[u8]]) -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
+/// A TLS client connection to `port` for `name` (not yet handshaken),
+/// trusting the certificates in `roots_pem` and offering `alpn`.
+pub fn tls_client(port: u16, name: &str, roots_pem: &[u8], alpn: &[&[u8]]) -> Result<rustls::StreamOwned<rustls::ClientConnection, TcpStream>, String> {
     let mut roots = rustls::RootCertStore::empty();
     for cert in CertificateDer::pem_slice_iter(roots_pem) {
         roots.add(cert.map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
@@ -163,14 +150,21 @@ pub fn handshake(port: u16, name: &str, roots_pem: &[u8], alpn: &[&[u8]]) -> Res
         .with_no_client_auth();
     config.alpn_protocols = alpn.iter().map(|p| p.to_vec()).collect();
     let server_name = ServerName::try_from(name.to_owned()).map_err(|e| e.to_string())?;
-    let mut connection = rustls::ClientConnection::new(Arc::new(config), server_name).map_err(|e| e.to_string())?;
-    let mut tcp = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
-    tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    while connection.is_handshaking() {
-        connection.complete_io(&mut tcp).map_err(|e| e.to_string())?;
+    let connection = rustls::ClientConnection::new(Arc::new(config), server_name).map_err(|e| e.to_string())?;
+    let tcp = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    tcp.set_read_timeout(Some(Duration::from_secs(15))).unwrap();
+    Ok(rustls::StreamOwned::new(connection, tcp))
+}
+
+/// The server certificate (DER) presented on `port` for `name`, verified against `roots_pem`,
+/// and the ALPN protocol chosen, offering `alpn`.
+pub fn handshake(port: u16, name: &str, roots_pem: &[u8], alpn: &[&[u8]]) -> Result<(Vec<u8>, Option<Vec<u8>>), String> {
+    let mut tls = tls_client(port, name, roots_pem, alpn)?;
+    while tls.conn.is_handshaking() {
+        tls.conn.complete_io(&mut tls.sock).map_err(|e| e.to_string())?;
     }
-    let leaf = connection.peer_certificates().and_then(|c| c.first()).ok_or("no certificate")?.to_vec();
-    Ok((leaf, connection.alpn_protocol().map(<[u8]>::to_vec)))
+    let leaf = tls.conn.peer_certificates().and_then(|c| c.first()).ok_or("no certificate")?.to_vec();
+    Ok((leaf, tls.conn.alpn_protocol().map(<[u8]>::to_vec)))
 }
 
 /// The DER of the first certificate in a PEM text.
