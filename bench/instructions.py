@@ -2,7 +2,7 @@
 """Instructions per request, counted by callgrind: a deterministic measure of
 the server's own CPU work, unaffected by other load on the machine.
 
-    python3 bench/instructions.py [--requests 2000] [--connections 4]
+    python3 bench/instructions.py [--requests 2000] [--connections 16]
 
 Needs valgrind and a release build with symbols:
 
