@@ -1,5 +1,9 @@
 //! When a connection last made progress, so that `serve.rs` can close the
 //! ones that stopped: one timer per connection, re-armed only when it fires.
+//! Progress is what only a client that really takes the site can cause:
+//! bytes of an answer leaving (HTTP/1.1: any write; HTTP/2: HEADERS and
+//! DATA, not the PING, SETTINGS or WINDOW_UPDATE frames a client can provoke
+//! at will). Reads never count, so trickling bytes in keeps nothing open.
 //!
 //! hyper's own HTTP/1 header timeout allocates, arms and cancels a timer for
 //! every request: 9 % of the instructions of a keep-alive request for `/`
@@ -10,17 +14,17 @@
 
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
+use crate::http2_frames::Answers;
+
 /// The last moment a connection made progress, in milliseconds since it began,
 /// and whether an answer is waiting for the client to read.
-/// HTTP/1.1 counts written response bytes ([`TouchOnWrite`]); HTTP/2 counts
-/// started requests (its pings are writes too, and must not keep it open).
 pub struct Activity {
     began: Instant,
     last: AtomicU64,
@@ -29,6 +33,11 @@ pub struct Activity {
     /// A flush is: over TLS, rustls holds the last records of an answer
     /// until the socket takes them. (A TCP socket's flush never waits.)
     flush_waiting: AtomicBool,
+    /// HTTP/2: answers that still have bytes to send, perhaps held back by a
+    /// flow-control window the client keeps closed.
+    open_answers: AtomicU32,
+    /// HTTP/2: the client has sent its connection preface.
+    preface_received: AtomicBool,
 }
 
 impl Activity {
@@ -38,6 +47,8 @@ impl Activity {
             last: AtomicU64::new(0),
             write_waiting: AtomicBool::new(false),
             flush_waiting: AtomicBool::new(false),
+            open_answers: AtomicU32::new(0),
+            preface_received: AtomicBool::new(false),
         }
     }
 
@@ -45,13 +56,25 @@ impl Activity {
         self.last.store(self.began.elapsed().as_millis() as u64, Ordering::Relaxed);
     }
 
+    /// Whether an answer waits for the client to read: a write or flush
+    /// waits, or an HTTP/2 answer is unfinished.
+    pub fn answer_waiting(&self) -> bool {
+        self.write_waiting.load(Ordering::Relaxed)
+            || self.flush_waiting.load(Ordering::Relaxed)
+            || self.open_answers.load(Ordering::Relaxed) > 0
+    }
+
+    /// Whether an HTTP/2 client has sent its connection preface.
+    pub fn preface_received(&self) -> bool {
+        self.preface_received.load(Ordering::Relaxed)
+    }
+
     /// When the connection is to be closed if it makes no progress before
-    /// then: `stalled` after the last progress while a write waits for the
+    /// then: `stalled` after the last progress while an answer waits for the
     /// client to read, `idle` after it otherwise. (Real time: `tokio::time`'s
     /// paused test clock would not move it.)
     pub fn deadline(&self, idle: Duration, stalled: Duration) -> tokio::time::Instant {
-        let waiting = self.write_waiting.load(Ordering::Relaxed) || self.flush_waiting.load(Ordering::Relaxed);
-        let limit = if waiting { stalled } else { idle };
+        let limit = if self.answer_waiting() { stalled } else { idle };
         tokio::time::Instant::from_std(self.began + Duration::from_millis(self.last.load(Ordering::Relaxed)) + limit)
     }
 }
@@ -62,32 +85,85 @@ impl Default for Activity {
     }
 }
 
-/// An HTTP/1.1 connection's stream that touches its [`Activity`] whenever a
-/// write makes progress, and marks it stalled while a write or flush waits
-/// for the client to read. Our answers are written as soon as a request head
-/// is complete, so "nothing written for the limit" covers the clients to
-/// close: an idle keep-alive connection and a client trickling its head
-/// (slowloris; reads never count, so trickling does not help); a stalled
-/// answer gets the longer limit, as a slow link may pause for seconds.
-pub struct TouchOnWrite<S> {
-    inner: S,
-    activity: Arc<Activity>,
+/// What counts as progress in the bytes of one kind of connection.
+pub trait Progress {
+    /// `written` bytes were taken from `bufs` (in order): whether that was progress.
+    fn wrote(&mut self, activity: &Activity, bufs: &[io::IoSlice<'_>], written: usize) -> bool;
+    /// The client sent `bytes`.
+    fn read(&mut self, activity: &Activity, bytes: &[u8]);
 }
 
-impl<S> TouchOnWrite<S> {
-    pub fn new(inner: S, activity: Arc<Activity>) -> Self {
-        TouchOnWrite { inner, activity }
+/// HTTP/1.1: every byte written is part of an answer. Our answers are
+/// written as soon as a request head is complete, so "nothing written for
+/// the limit" covers the clients to close: an idle keep-alive connection and
+/// a client trickling its head (slowloris).
+#[derive(Default)]
+pub struct AnyWrite;
+
+impl Progress for AnyWrite {
+    #[inline]
+    fn wrote(&mut self, _: &Activity, _: &[io::IoSlice<'_>], written: usize) -> bool {
+        written > 0
     }
 
-    fn wrote(&self, written: &Poll<io::Result<usize>>) {
+    #[inline]
+    fn read(&mut self, _: &Activity, _: &[u8]) {}
+}
+
+/// HTTP/2: only HEADERS and DATA frames are progress; the frames also tell
+/// which answers are unfinished and whether the client's preface came.
+impl Progress for Answers {
+    fn wrote(&mut self, activity: &Activity, bufs: &[io::IoSlice<'_>], mut written: usize) -> bool {
+        let mut answered = false;
+        for buf in bufs {
+            let taken = buf.len().min(written);
+            answered |= Answers::wrote(self, &buf[..taken]);
+            written -= taken;
+            if written == 0 {
+                break;
+            }
+        }
+        activity.open_answers.store(self.open() as u32, Ordering::Relaxed);
+        answered
+    }
+
+    fn read(&mut self, activity: &Activity, bytes: &[u8]) {
+        Answers::read(self, bytes);
+        activity.open_answers.store(self.open() as u32, Ordering::Relaxed);
+        if self.client_preface_received() {
+            activity.preface_received.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A connection's stream that touches its [`Activity`] whenever a write
+/// makes progress (as `P` says), and marks it stalled while a write or flush
+/// waits for the client to read: a stalled answer gets the longer limit, as
+/// a slow link may pause for seconds.
+pub struct TouchOnWrite<S, P = AnyWrite> {
+    inner: S,
+    activity: Arc<Activity>,
+    progress: P,
+}
+
+impl<S, P: Progress + Default> TouchOnWrite<S, P> {
+    pub fn new(inner: S, activity: Arc<Activity>) -> Self {
+        TouchOnWrite { inner, activity, progress: P::default() }
+    }
+}
+
+impl<S, P: Progress> TouchOnWrite<S, P> {
+    fn wrote(&mut self, bufs: &[io::IoSlice<'_>], written: &Poll<io::Result<usize>>) {
         let waiting = &self.activity.write_waiting;
         match written {
             Poll::Pending => waiting.store(true, Ordering::Relaxed),
-            Poll::Ready(Ok(n)) if *n > 0 => {
+            Poll::Ready(Ok(n)) => {
                 waiting.store(false, Ordering::Relaxed);
-                self.activity.touch();
+                if self.progress.wrote(&self.activity, bufs, *n) {
+                    self.activity.touch();
+                }
             }
-            Poll::Ready(_) => waiting.store(false, Ordering::Relaxed),
+            Poll::Ready(Err(_)) => waiting.store(false, Ordering::Relaxed),
         }
     }
 
@@ -109,24 +185,28 @@ impl<S> TouchOnWrite<S> {
     }
 }
 
-impl<S: AsyncRead + Unpin> AsyncRead for TouchOnWrite<S> {
+impl<S: AsyncRead + Unpin, P: Progress + Unpin> AsyncRead for TouchOnWrite<S, P> {
     fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().inner).poll_read(cx, buf)
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        let read = Pin::new(&mut this.inner).poll_read(cx, buf);
+        this.progress.read(&this.activity, &buf.filled()[before..]);
+        read
     }
 }
 
-impl<S: AsyncWrite + Unpin> AsyncWrite for TouchOnWrite<S> {
+impl<S: AsyncWrite + Unpin, P: Progress + Unpin> AsyncWrite for TouchOnWrite<S, P> {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         let written = Pin::new(&mut this.inner).poll_write(cx, buf);
-        this.wrote(&written);
+        this.wrote(&[io::IoSlice::new(buf)], &written);
         written
     }
 
     fn poll_write_vectored(self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[io::IoSlice<'_>]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         let written = Pin::new(&mut this.inner).poll_write_vectored(cx, bufs);
-        this.wrote(&written);
+        this.wrote(bufs, &written);
         written
     }
 
@@ -159,7 +239,7 @@ mod tests {
         let first = activity.deadline(limit, limit);
         let (client, server) = tokio::io::duplex(64);
         let (mut client_read, mut client_write) = tokio::io::split(client);
-        let mut stream = TouchOnWrite::new(server, Arc::clone(&activity));
+        let mut stream = TouchOnWrite::<_, AnyWrite>::new(server, Arc::clone(&activity));
 
         std::thread::sleep(Duration::from_millis(20)); // the clock is real time
         client_write.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
@@ -180,7 +260,7 @@ mod tests {
         let activity = Arc::new(Activity::new());
         let (idle, stalled) = (Duration::from_secs(5), Duration::from_secs(60));
         let (mut client, server) = tokio::io::duplex(16);
-        let mut stream = TouchOnWrite::new(server, Arc::clone(&activity));
+        let mut stream = TouchOnWrite::<_, AnyWrite>::new(server, Arc::clone(&activity));
         // 64 bytes through a 16-byte pipe nobody reads: the write waits.
         let write = tokio::time::timeout(Duration::from_millis(50), stream.write_all(&[b'x'; 64])).await;
         assert!(write.is_err(), "the write did not wait");

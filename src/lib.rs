@@ -10,6 +10,7 @@ pub mod acme;
 pub mod cli;
 pub mod export;
 pub mod headers;
+pub mod http2_frames;
 pub mod idle;
 pub mod limits;
 pub mod listen;

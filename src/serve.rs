@@ -18,7 +18,8 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
-use crate::idle::{Activity, TouchOnWrite};
+use crate::http2_frames::Answers;
+use crate::idle::{Activity, AnyWrite, TouchOnWrite};
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
 use crate::redirect::Redirector;
 use crate::respond::{Body, Responder};
@@ -95,9 +96,11 @@ impl Shared {
 }
 
 /// Serves every endpoint until `shutdown` completes (with the signal's name),
-/// then lets requests in flight finish (at most `shutdown_timeout`). Returns
-/// whether every connection closed in time.
-pub async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Options, shutdown: impl Future<Output = &'static str>) -> bool {
+/// then lets requests in flight finish, for at most `shutdown_timeout`:
+/// connections still open then (a client that stopped reading, an answer
+/// that outlasts the limit) are cut off, as nginx's
+/// `worker_shutdown_timeout` does, and the stop is still a clean one.
+pub async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Options, shutdown: impl Future<Output = &'static str>) {
     let (stop_sender, stop) = watch::channel(false);
     let max_connections = options.max_connections;
     let shared = Arc::new(Shared::new(responder, options, stop));
@@ -117,12 +120,9 @@ pub async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Opti
     drop(shared);
     // Type=notify: systemd shows "deactivating" while requests finish.
     let _ = sd_notify::notify(&[sd_notify::NotifyState::Stopping]);
-    tokio::select! {
-        _ = stop_sender.closed() => true,
-        _ = tokio::time::sleep(shutdown_timeout) => {
-            log(format_args!("warning: requests still running after {shutdown_timeout:?}; exiting anyway"));
-            false
-        }
+    if tokio::time::timeout(shutdown_timeout, stop_sender.closed()).await.is_err() {
+        let open = max_connections - connections.available_permits();
+        log(format_args!("warning: {open} connections still open after {shutdown_timeout:?}; closing them"));
     }
 }
 
@@ -136,6 +136,23 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
     let mut stop = shared.stop.clone();
     let mut warned_full = false;
     loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of file descriptors and the like: the listener itself is fine,
+                    // so wait a moment instead of spinning.
+                    log(format_args!("warning: cannot accept a connection: {error}"));
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = stopped(&mut stop) => return,
+        };
+        // The permit is taken after accepting, so that a listener waiting for
+        // its next client holds none: N connections are admitted, whichever
+        // listeners they come to. At the limit, this one client waits here
+        // and the next ones in the kernel's listen queue.
         let permit = match Arc::clone(&connections).try_acquire_owned() {
             Ok(permit) => permit,
             Err(_) => {
@@ -151,19 +168,6 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
                     _ = stopped(&mut stop) => return,
                 }
             }
-        };
-        let (stream, peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(accepted) => accepted,
-                Err(error) => {
-                    // Out of file descriptors and the like: the listener itself is fine,
-                    // so wait a moment instead of spinning.
-                    log(format_args!("warning: cannot accept a connection: {error}"));
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            _ = stopped(&mut stop) => return,
         };
         let _ = stream.set_nodelay(true);
         let shared = Arc::clone(&shared);
@@ -185,7 +189,7 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
 
 async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
     let mut stop = shared.stop.clone();
-    let service = site_service(&shared, log_client(&shared, peer), None);
+    let service = site_service(&shared, log_client(&shared, peer));
     serve_http1(&shared, SendFile::new(stream), service, &mut stop).await;
 }
 
@@ -216,12 +220,12 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
     let client = log_client(&shared, peer);
     if tls.get_ref().1.alpn_protocol() == Some(tls::ALPN_H2) {
         let activity = Arc::new(Activity::new());
-        let service = site_service(&shared, client, Some(Arc::clone(&activity)));
-        let connection = shared.http2.serve_connection(TokioIo::new(tls), service);
+        let stream = TouchOnWrite::<_, Answers>::new(tls, Arc::clone(&activity));
+        let connection = shared.http2.serve_connection(TokioIo::new(stream), site_service(&shared, client));
         drive(connection, &mut stop, &activity, &shared.options, OnIdle::GoAway).await;
     } else {
         // HTTP/1.1 (by ALPN, or a client without ALPN): exactly the plain server's limits.
-        serve_http1(&shared, tls, site_service(&shared, client, None), &mut stop).await;
+        serve_http1(&shared, tls, site_service(&shared, client), &mut stop).await;
     }
 }
 
@@ -234,7 +238,7 @@ where
     F::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     let activity = Arc::new(Activity::new());
-    let stream = FirstLineLimit::new(TouchOnWrite::new(stream, Arc::clone(&activity)));
+    let stream = FirstLineLimit::new(TouchOnWrite::<_, AnyWrite>::new(stream, Arc::clone(&activity)));
     let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
     drive(connection, stop, &activity, &shared.options, OnIdle::Close).await;
 }
@@ -245,18 +249,13 @@ fn log_client(shared: &Shared, peer: SocketAddr) -> Option<String> {
     shared.options.access_log.then(|| peer.ip().to_string())
 }
 
-/// The site's answers, logged when `client` is given. `activity` is HTTP/2's
-/// idle clock (touched by every request), given only on HTTP/2 connections.
+/// The site's answers, logged when `client` is given.
 fn site_service(
     shared: &Arc<Shared>,
     client: Option<String>,
-    activity: Option<Arc<Activity>>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
     let shared = Arc::clone(shared);
     logged_service(client, move |request| {
-        if let Some(activity) = &activity {
-            activity.touch();
-        }
         let mut response = shared.responder.respond(request);
         if request.version() == hyper::Version::HTTP_2 && request.method() == hyper::Method::HEAD {
             without_body(&mut response);
@@ -327,7 +326,9 @@ enum OnIdle {
     /// HTTP/1.1: closed at once. A graceful close would wait for the rest of
     /// a request head that a slow client may never send.
     Close,
-    /// HTTP/2: GOAWAY; streams in flight finish.
+    /// HTTP/2: GOAWAY; streams in flight finish. A client that has not even
+    /// sent its preface is closed at once: there is nothing to finish, and
+    /// hyper would wait for the preface before sending GOAWAY.
     GoAway,
 }
 
@@ -335,10 +336,25 @@ enum OnIdle {
 /// requests in flight finish, then it ends (HTTP/1: after the current
 /// response; HTTP/2: GOAWAY). Once `activity` shows no progress for the
 /// header timeout (the send timeout while an answer waits for the client to
-/// read), it ends as `on_idle` says; HTTP/1 keeps that bound while shutting down too.
+/// read), it ends as `on_idle` says, or at once if an answer is stalled.
+/// Every state keeps that bound: a connection that was asked to close and
+/// still makes no progress for another limit (a client that never
+/// acknowledges GOAWAY, never reads the rest of its answers) is dropped.
 async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, activity: &Activity, options: &Options, on_idle: OnIdle) {
     let deadline = || activity.deadline(options.header_timeout, options.send_timeout);
     let shortest = options.header_timeout.min(options.send_timeout);
+    // Asks the connection to finish; false when there is nothing to finish.
+    let close_gracefully = |connection: Pin<&mut C>| {
+        if on_idle == OnIdle::GoAway && !activity.preface_received() {
+            return false;
+        }
+        connection.close_gracefully();
+        if on_idle == OnIdle::GoAway {
+            // The GOAWAY and the client's acknowledgement get a limit of their own.
+            activity.touch();
+        }
+        true
+    };
     tokio::pin!(connection);
     let mut closing = false;
     loop {
@@ -353,18 +369,18 @@ async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, a
             biased;
             _ = connection.as_mut() => return,
             _ = stopped(stop), if !closing => {
-                connection.as_mut().close_gracefully();
+                if !close_gracefully(connection.as_mut()) {
+                    return;
+                }
                 closing = true;
             }
-            _ = tokio::time::sleep_until(sleep_until), if !closing || on_idle == OnIdle::Close => {
+            _ = tokio::time::sleep_until(sleep_until) => {
                 if deadline() <= tokio::time::Instant::now() {
-                    match on_idle {
-                        OnIdle::Close => return,
-                        OnIdle::GoAway => {
-                            connection.as_mut().close_gracefully();
-                            closing = true;
-                        }
+                    // A client that stopped reading would not read a GOAWAY either.
+                    if closing || on_idle == OnIdle::Close || activity.answer_waiting() || !close_gracefully(connection.as_mut()) {
+                        return;
                     }
+                    closing = true;
                 }
             }
         }
