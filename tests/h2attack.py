@@ -293,6 +293,34 @@ def silent(port, seconds):
     return client
 
 
+def silent_crowd(port, seconds, clients=40):
+    """`clients` silent connections at once, each opened again as soon as the
+    server cuts it: the attack that kept every connection slot taken."""
+    import threading
+
+    held = []
+
+    def one():
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                outcome = silent(port, end - time.monotonic())
+            except (OSError, ssl.SSLError):
+                continue
+            if outcome.closed_after is not None:
+                held.append(outcome.closed_after)
+
+    threads = [threading.Thread(target=one) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    crowd = Outcome()
+    crowd.closed_after = max(held, default=None)  # the longest any connection was held
+    crowd.sent_frames = len(held)  # connections the server cut
+    return crowd
+
+
 def trickle(port, seconds):
     """The preface, then a request's header block one byte every half second (slowloris over HTTP/2)."""
     client = Client(port)
@@ -319,7 +347,7 @@ def stalled_reader(port, seconds):
 
 ATTACKS = {f.__name__: f for f in [
     rapid_reset, continuation_flood, settings_flood, ping_flood, empty_frames_flood,
-    too_many_streams, big_header_list, hpack_bomb, silent, trickle, stalled_reader,
+    too_many_streams, big_header_list, hpack_bomb, silent, silent_crowd, trickle, stalled_reader,
 ]}
 
 
