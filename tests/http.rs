@@ -178,9 +178,11 @@ fn if_none_match_gives_304_with_the_same_caching_headers() {
     // An ETag of one encoding does not validate another.
     let gzip_tag = server.request("GET", "/", &[("Accept-Encoding", "gzip")]).header("etag").unwrap().to_owned();
     assert_eq!(server.request("GET", "/", &[("Accept-Encoding", "br"), ("If-None-Match", &gzip_tag)]).status, 200);
-    // A 404 is never "not modified".
-    let missing_tag = server.get("/missing").header("etag").unwrap().to_owned();
-    assert_eq!(server.request("GET", "/missing", &[("If-None-Match", &missing_tag)]).status, 404);
+    // A 404 is never "not modified", and claims no validator that would look as if it could be.
+    let missing = server.get("/missing");
+    assert_eq!(missing.header("etag"), None, "a 404 with an ETag");
+    assert_eq!(server.request("GET", "/missing", &[("If-None-Match", "*")]).status, 404);
+    assert_eq!(server.request("GET", "/favicon.ico", &[("If-None-Match", "*")]).header("etag"), None);
 }
 
 #[test]
@@ -210,6 +212,14 @@ fn single_ranges_on_identity_bodies() {
         assert_eq!(reply.status, 200, "{ignored}");
         assert_eq!(reply.body, full.body);
     }
+
+    // A body smaller than a range worth asking for is sent whole, and offers
+    // no ranges (an HTTP linter asks for up to 97 bytes of it, all of it).
+    let robots = server.get("/robots.txt");
+    assert!(robots.body.len() < 1024, "robots.txt is {} bytes", robots.body.len());
+    assert_eq!(robots.header("accept-ranges"), None);
+    let whole = server.request("GET", "/robots.txt", &[("Range", "bytes=0-96")]);
+    assert_eq!((whole.status, whole.body), (200, robots.body));
 
     let etag = full.header("etag").unwrap();
     let fresh = server.request("GET", &script, &[("Range", "bytes=0-9"), ("If-Range", etag)]);

@@ -127,6 +127,15 @@ fn alpn_offers_h2_and_http1_over_tls_1_3_and_1_2_only() {
             assert!(text.contains("Verify return code: 0 (ok)"), "{text}");
         }
     }
+    // The server's order of cipher suites wins over the client's.
+    for (version, offer, chosen) in [
+        ("-tls1_3", ["-ciphersuites", "TLS_CHACHA20_POLY1305_SHA256:TLS_AES_256_GCM_SHA384"], "TLS_AES_256_GCM_SHA384"),
+        ("-tls1_2", ["-cipher", "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-ECDSA-AES256-GCM-SHA384"], "ECDHE-ECDSA-AES256-GCM-SHA384"),
+    ] {
+        let (ok, text) = s_client(port, &[version, offer[0], offer[1], "-servername", NAME, "-CAfile", ca]);
+        assert!(ok, "{version}: {text}");
+        assert!(text.contains(&format!("Cipher is {chosen}")), "{version}: the client's order won: {text}");
+    }
     // TLS 1.1 and 1.0: the client is allowed to offer them (SECLEVEL=0); the server refuses.
     for version in ["-tls1_1", "-tls1"] {
         let (ok, text) = s_client(port, &[version, "-cipher", "DEFAULT@SECLEVEL=0", "-servername", NAME]);
