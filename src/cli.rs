@@ -74,18 +74,20 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
 
-    /// Time a client has to send a request's headers (and to complete a TLS handshake); also how long an
-    /// idle keep-alive connection (HTTP/1.1, or HTTP/2 with no new request) stays open.
+    /// Time a client has to complete a TLS handshake, send the HTTP/2 preface or a request's headers; also
+    /// how long an idle connection (HTTP/1.1 keep-alive, HTTP/2 with no new request or after GOAWAY) stays open.
     #[arg(long, env = "PORTFOLIO_HEADER_TIMEOUT", default_value = "5", value_name = "SECONDS",
           value_parser = parse_client_timeout)]
     pub header_timeout: Duration,
 
-    /// How long an HTTP/1.1 answer may wait, without any of it being sent, for the client to read.
+    /// How long an answer may wait, without any of it being sent, for the client to read (over HTTP/2 also
+    /// a flow-control window the client keeps shut).
     #[arg(long, env = "PORTFOLIO_SEND_TIMEOUT", default_value = "60", value_name = "SECONDS",
           value_parser = parse_client_timeout)]
     pub send_timeout: Duration,
 
-    /// On SIGTERM or SIGINT, how long requests in flight may take to finish before the process exits.
+    /// On SIGTERM or SIGINT, how long requests in flight may take to finish; connections still open then
+    /// are cut, and the process exits 0.
     #[arg(long, env = "PORTFOLIO_SHUTDOWN_TIMEOUT", default_value = "10", value_name = "SECONDS",
           value_parser = parse_seconds)]
     pub shutdown_timeout: Duration,
