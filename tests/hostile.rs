@@ -128,7 +128,7 @@ fn heavy_header_values_stay_cheap() {
     let cases: Vec<(&str, Vec<u8>, &[Answer])> = vec![
         ("1,500 ranges", request_with("/robots.txt", &ranges), &[Status(200), Status(416)]),
         ("malformed range", request_with("/robots.txt", "Range: bytes=--1\r\n"), &[Status(200)]),
-        ("range past the end", request_with("/robots.txt", "Range: bytes=99999999-\r\n"), &[Status(416)]),
+        ("range past the end", request_with("/about", "Range: bytes=99999999-\r\n"), &[Status(416)]),
         ("700 Accept-Encoding items", request_with("/", &encodings), &[Status(200)]),
         ("300 If-None-Match items", request_with("/", &tags), &[Status(200)]),
     ];
