@@ -27,8 +27,10 @@ struct Pebble {
 }
 
 impl Pebble {
-    /// Validates TLS-ALPN-01 on `tls_port`; issues certificates valid for `validity`.
-    fn start(dir: &Path, tls_port: u16, validity: Duration) -> Pebble {
+    /// Validates TLS-ALPN-01 on `tls_port`; issues certificates valid for
+    /// `validity`; rejects `nonce_reject` percent of valid nonces at random
+    /// (pebble's default is 5), as RFC 8555 allows a server to.
+    fn start(dir: &Path, tls_port: u16, validity: Duration, nonce_reject: u32) -> Pebble {
         let (acme_port, management_port, dns_port, challenge_management_port) = (free_port(), free_port(), free_port(), free_port());
         let ca = TestCa::new("pebble API test CA");
         let (cert, key) = ca.issue(&["127.0.0.1", "localhost"]);
@@ -62,10 +64,10 @@ impl Pebble {
         let pebble = Command::new("pebble")
             .args(["-config", dir.join("pebble.json").to_str().unwrap(), "-dnsserver", &format!("127.0.0.1:{dns_port}")])
             // No artificial validation delays; every authorization validated afresh
-            // (so a renewal proves TLS-ALPN-01 again); no nonces rejected at random.
+            // (so a renewal proves TLS-ALPN-01 again).
             .env("PEBBLE_VA_NOSLEEP", "1")
             .env("PEBBLE_AUTHZREUSE", "0")
-            .env("PEBBLE_WFE_NONCEREJECT", "0")
+            .env("PEBBLE_WFE_NONCEREJECT", nonce_reject.to_string())
             .stdout(log("pebble.log"))
             .stderr(Stdio::null())
             .spawn()
@@ -111,6 +113,23 @@ fn start_with_acme(pebble: &Pebble, dir: &Path, https_port: u16, domains: &[&str
 
 const NAME: &str = "portfolio.test";
 const WWW: &str = "www.portfolio.test";
+/// Percent of valid nonces pebble rejects when not told otherwise.
+const PEBBLE_DEFAULT_NONCE_REJECT: u32 = 5;
+
+/// Waits for the first certificate and returns its log line; fails if an
+/// order failed on the way (a request rejected with badNonce must be retried,
+/// not fail the order).
+fn first_issue(server: &HttpsServer) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while let Some(left) = deadline.checked_duration_since(std::time::Instant::now()) {
+        let Ok(line) = server.log.recv_timeout(left) else { break };
+        assert!(!line.contains("error: ACME"), "an order failed on the way to the first certificate: {line}");
+        if line.contains("ACME: new certificate in use") {
+            return line;
+        }
+    }
+    panic!("no certificate within 60 s");
+}
 
 #[test]
 fn issues_serves_and_renews_a_certificate_from_pebble() {
@@ -119,13 +138,13 @@ fn issues_serves_and_renews_a_certificate_from_pebble() {
     // one port is chosen ahead; the plain port is the binary's own pick.
     let https_port = free_port();
     // Short-lived certificates: renewal (at two thirds of the lifetime) comes within the test.
-    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(30));
+    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(30), PEBBLE_DEFAULT_NONCE_REJECT);
     let server = start_with_acme(&pebble, &dir, https_port, &[NAME, WWW]);
     assert_eq!(server.https_port, https_port);
     let line = server.wait_for_log("certificates by ACME from", Duration::from_secs(5));
     assert!(line.contains(&pebble.directory) && line.contains("portfolio.test, www.portfolio.test"), "{line}");
 
-    let issued = server.wait_for_log("ACME: new certificate in use", Duration::from_secs(60));
+    let issued = first_issue(&server);
     assert!(issued.contains("portfolio.test, www.portfolio.test, valid until") && issued.contains("renewal from"), "{issued}");
     let root = pebble.root(&dir);
     let root_pem = std::fs::read(&root).unwrap();
@@ -179,10 +198,30 @@ fn issues_serves_and_renews_a_certificate_from_pebble() {
 }
 
 #[test]
+fn a_certificate_is_issued_at_the_first_try_while_nonces_are_rejected() {
+    // Three nonces in ten rejected: a certificate takes some ten signed
+    // requests, so without retries almost every order would fail (with ten
+    // retries per request, one fails once in half a million).
+    let dir = temp_dir("acme-bad-nonce");
+    let https_port = free_port();
+    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(300), 30);
+    let server = start_with_acme(&pebble, &dir, https_port, &[NAME]);
+    let issued = first_issue(&server);
+    assert!(issued.contains("portfolio.test, valid until"), "{issued}");
+    // pebble logs every request: signed ones beyond the nonces handed out were retries.
+    let log = std::fs::read_to_string(dir.join("pebble.log")).unwrap();
+    let (signed, nonces) = (log.matches("POST ").count(), log.matches("HEAD /nonce-plz").count());
+    println!("{signed} signed requests, {nonces} fresh nonces asked: {} retried after badNonce", signed.saturating_sub(nonces));
+    drop(server);
+    drop(pebble);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_refused_domain_is_one_line_and_the_server_keeps_serving() {
     let dir = temp_dir("acme-refused");
     let https_port = free_port();
-    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(300));
+    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(300), PEBBLE_DEFAULT_NONCE_REJECT);
     let server = start_with_acme(&pebble, &dir, https_port, &["blocked.test"]);
     let error = server.wait_for_log("error: ACME could not get a certificate for blocked.test", Duration::from_secs(30));
     assert!(error.contains("the ACME server refused") && error.contains("rejectedIdentifier"), "{error}");

@@ -65,20 +65,20 @@ impl Account {
             "contact": contact,
         })
         .to_string();
-        let body = sign(&key_pair, None, directory.nonce(client_config).await?, &directory.new_account, &payload)?;
-        let response = https(client_config, &directory.new_account, Method::POST, Some(body)).await?;
+        let nonce = directory.nonce(client_config).await?;
+        let response = post(client_config, &directory.new_account, nonce, |nonce| {
+            sign(&key_pair, None, nonce, &directory.new_account, &payload)
+        })
+        .await?;
         let kid = get_header(&response, "Location")?;
         Ok(Account { key_pair, kid, directory })
     }
     async fn request(&self, client_config: &Arc<ClientConfig>, url: impl AsRef<str>, payload: &str) -> Result<(Option<String>, String), AcmeError> {
-        let body = sign(
-            &self.key_pair,
-            Some(&self.kid),
-            self.directory.nonce(client_config).await?,
-            url.as_ref(),
-            payload,
-        )?;
-        let response = https(client_config, url.as_ref(), Method::POST, Some(body)).await?;
+        let nonce = self.directory.nonce(client_config).await?;
+        let response = post(client_config, url.as_ref(), nonce, |nonce| {
+            sign(&self.key_pair, Some(&self.kid), nonce, url.as_ref(), payload)
+        })
+        .await?;
         let location = get_header(&response, "Location").ok();
         let body = response.into_body();
         log::debug!("response: {body:?}");
@@ -232,6 +232,42 @@ pub struct Problem {
     #[serde(rename = "type")]
     pub typ: Option<String>,
     pub detail: Option<String>,
+}
+
+/// How many times one request is sent again after a `badNonce` rejection.
+const BAD_NONCE_RETRIES: usize = 10;
+
+/// POSTs a JWS signed with `nonce` to `url`. A rejection for a bad nonce is
+/// retried with the nonce the error answer carries, as RFC 8555 §6.5 says a
+/// client should (servers reject nonces at random; pebble does so for 5 % of
+/// requests by default).
+async fn post(
+    client_config: &Arc<ClientConfig>,
+    url: &str,
+    mut nonce: String,
+    sign_with: impl Fn(String) -> Result<String, JoseError>,
+) -> Result<Response<String>, AcmeError> {
+    let mut retries = 0;
+    loop {
+        match https(client_config, url, Method::POST, Some(sign_with(nonce)?)).await {
+            Err(HttpsRequestError::Non2xxStatus { status_code: 400, body, replay_nonce: Some(fresh) })
+                if retries < BAD_NONCE_RETRIES && is_bad_nonce(&body) =>
+            {
+                log::debug!("badNonce from {url}; retrying with the nonce of the error answer");
+                retries += 1;
+                nonce = fresh;
+            }
+            result => return Ok(result?),
+        }
+    }
+}
+
+/// Whether an error answer's problem document is of type `badNonce`.
+fn is_bad_nonce(body: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(body)
+        .ok()
+        .and_then(|problem| problem.get("type")?.as_str().map(|t| t == "urn:ietf:params:acme:error:badNonce"))
+        .unwrap_or(false)
 }
 
 #[derive(Error, Debug)]

@@ -38,9 +38,11 @@ pub(crate) async fn https(
     let response = response.map(|_| body);
     let status = response.status();
     if !status.is_success() {
+        let replay_nonce = response.headers().get("replay-nonce").and_then(|v| v.to_str().ok()).map(str::to_owned);
         return Err(HttpsRequestError::Non2xxStatus {
             status_code: status.into(),
             body: response.into_body(),
+            replay_nonce,
         });
     }
     Ok(response)
@@ -55,7 +57,12 @@ pub enum HttpsRequestError {
     #[error("http error: {0:?}")]
     Http(Box<dyn std::error::Error + Send + Sync + 'static>),
     #[error("non 2xx http status: {status_code} {body:?}")]
-    Non2xxStatus { status_code: u16, body: String },
+    Non2xxStatus {
+        status_code: u16,
+        body: String,
+        /// The fresh nonce an ACME error answer carries (RFC 8555 §6.5).
+        replay_nonce: Option<String>,
+    },
     #[error("could not determine host from url")]
     UndefinedHost,
 }

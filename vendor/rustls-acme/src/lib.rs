@@ -114,6 +114,8 @@
 //! - [Jack Klamer](https://github.com/jklamer) for contributing HTTP-01 challenge support.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
+// portfolio: imports unused without the webpki-roots feature, warned about in every build of a path dependency.
+#![allow(unused_imports)]
 
 mod acceptor;
 pub mod acme;
