@@ -15,6 +15,7 @@ pub mod idle;
 pub mod limits;
 pub mod listen;
 pub mod negotiate;
+pub mod ocsp;
 pub mod redirect;
 pub mod respond;
 pub mod sendfile;

@@ -13,7 +13,7 @@ use tokio::signal::unix::{signal, Signal, SignalKind};
 
 use portfolio::cli::{Args, Command, Https, ServeArgs};
 use portfolio::serve::log;
-use portfolio::{acme, export, headers, listen, redirect, respond, serve, site, tls};
+use portfolio::{acme, export, headers, listen, ocsp, redirect, respond, serve, site, tls};
 
 fn main() -> ExitCode {
     let args = Args::parse_checked();
@@ -141,6 +141,7 @@ fn run_server(site: site::Site, args: ServeArgs) -> ExitCode {
                     certificate.cert.display(),
                     summary.describe()
                 ));
+                tokio::spawn(ocsp::keep_stapled(Arc::clone(&certificate), background_stop.clone()));
                 tokio::spawn(tls::watch_files(certificate, hangup, background_stop));
             }
             Some(Certificates::Acme(acme)) => {

@@ -7,6 +7,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -193,18 +194,44 @@ pub struct FileCertificate {
     pub cert: PathBuf,
     pub key: PathBuf,
     current: RwLock<Arc<CertifiedKey>>,
+    /// Counts loads from the files, so that an OCSP answer fetched for one
+    /// certificate is never stapled to the next (`ocsp.rs`).
+    generation: AtomicU64,
 }
 
 impl FileCertificate {
     /// Loads the files; an error here stops the start-up.
     pub fn load(cert: PathBuf, key: PathBuf) -> Result<(Arc<FileCertificate>, Summary), String> {
         let (certified, summary) = load_files(&cert, &key)?;
-        Ok((Arc::new(FileCertificate { cert, key, current: RwLock::new(certified) }), summary))
+        Ok((Arc::new(FileCertificate { cert, key, current: RwLock::new(certified), generation: AtomicU64::new(0) }), summary))
     }
 
     fn replace(&self, certified: Arc<CertifiedKey>) {
         // A poisoned lock only means a panic elsewhere while holding it; the Arc inside is whole.
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = certified;
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn current(&self) -> Arc<CertifiedKey> {
+        Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Relaxed)
+    }
+
+    /// The certificate chain in use, leaf first.
+    pub fn chain(&self) -> Vec<CertificateDer<'static>> {
+        self.current().cert.clone()
+    }
+
+    /// Sends `ocsp` (a DER OCSP answer, or none) with the certificate from
+    /// now on, unless the certificate was reloaded since `generation`.
+    pub fn staple(&self, generation: u64, ocsp: Option<Vec<u8>>) {
+        let mut current = self.current.write().unwrap_or_else(|e| e.into_inner());
+        if self.generation() == generation {
+            *current = Arc::new(CertifiedKey { ocsp, ..CertifiedKey::clone(&current) });
+        }
     }
 
     fn reload(&self) -> Result<Summary, String> {
@@ -228,7 +255,7 @@ impl FileCertificate {
 
 impl ResolvesServerCert for FileCertificate {
     fn resolve(&self, _hello: ClientHello<'_>) -> Option<Arc<CertifiedKey>> {
-        Some(Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner())))
+        Some(self.current())
     }
 }
 
