@@ -289,8 +289,8 @@ fn a_third_article_in_the_data_module_becomes_a_page_after_a_rebuild() {
     let stamp = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
     let work = TempDir(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("third-article-{}-{stamp}", std::process::id())));
     let copy = work.0.join("repo");
-    // What `cargo build` reads: the crate, and the web app with its npm manifests.
-    let wanted = ["Cargo.toml", "Cargo.lock", "build.rs", "src", "webapp", "package.json", "package-lock.json", ".cargo", "rust-toolchain.toml"];
+    // What `cargo build` reads: the crate, the patched crates it uses, and the web app with its npm manifests.
+    let wanted = ["Cargo.toml", "Cargo.lock", "build.rs", "src", "vendor", "webapp", "package.json", "package-lock.json", ".cargo", "rust-toolchain.toml"];
     let skip = |relative: &Path| {
         let top = relative.components().next().unwrap().as_os_str().to_str().unwrap_or("");
         !wanted.contains(&top) || relative.ends_with("node_modules") || relative.ends_with("dist")
