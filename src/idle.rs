@@ -87,6 +87,9 @@ impl Default for Activity {
 
 /// What counts as progress in the bytes of one kind of connection.
 pub trait Progress {
+    /// Whether `read` needs to see what the client sends (HTTP/1.1's plain
+    /// path does not look at it, and then pays nothing for it).
+    const READS: bool;
     /// `written` bytes were taken from `bufs` (in order): whether that was progress.
     fn wrote(&mut self, activity: &Activity, bufs: &[io::IoSlice<'_>], written: usize) -> bool;
     /// The client sent `bytes`.
@@ -101,6 +104,8 @@ pub trait Progress {
 pub struct AnyWrite;
 
 impl Progress for AnyWrite {
+    const READS: bool = false;
+
     #[inline]
     fn wrote(&mut self, _: &Activity, _: &[io::IoSlice<'_>], written: usize) -> bool {
         written > 0
@@ -113,6 +118,8 @@ impl Progress for AnyWrite {
 /// HTTP/2: only HEADERS and DATA frames are progress; the frames also tell
 /// which answers are unfinished and whether the client's preface came.
 impl Progress for Answers {
+    const READS: bool = true;
+
     fn wrote(&mut self, activity: &Activity, bufs: &[io::IoSlice<'_>], mut written: usize) -> bool {
         let mut answered = false;
         for buf in bufs {
@@ -188,6 +195,9 @@ impl<S, P: Progress> TouchOnWrite<S, P> {
 impl<S: AsyncRead + Unpin, P: Progress + Unpin> AsyncRead for TouchOnWrite<S, P> {
     fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        if !P::READS {
+            return Pin::new(&mut this.inner).poll_read(cx, buf);
+        }
         let before = buf.filled().len();
         let read = Pin::new(&mut this.inner).poll_read(cx, buf);
         this.progress.read(&this.activity, &buf.filled()[before..]);

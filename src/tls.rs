@@ -208,7 +208,9 @@ impl FileCertificate {
 
     fn replace(&self, certified: Arc<CertifiedKey>) {
         // A poisoned lock only means a panic elsewhere while holding it; the Arc inside is whole.
-        *self.current.write().unwrap_or_else(|e| e.into_inner()) = certified;
+        let mut current = self.current.write().unwrap_or_else(|e| e.into_inner());
+        *current = certified;
+        // Under the lock, so that `staple` never sees the new certificate with the old count.
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
