@@ -22,9 +22,10 @@ const TEXT_EXTENSIONS: &[&str] = &[
 ];
 
 fn main() {
-    // Only the web app's sources and the npm manifests can change the output.
-    for path in ["webapp", "package.json", "package-lock.json"] {
-        println!("cargo:rerun-if-changed={path}");
+    // Only the web app's sources and the npm manifests can change the output;
+    // not webapp/src/generated, which the web build writes itself.
+    for path in ["package.json", "package-lock.json"].into_iter().map(PathBuf::from).chain(web_sources()) {
+        println!("cargo:rerun-if-changed={}", path.display());
     }
 
     let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR"));
@@ -72,6 +73,16 @@ fn record_git_commit(root: &Path) {
             }
         }
     }
+}
+
+/// Everything in webapp/ but webapp/src/generated.
+fn web_sources() -> Vec<PathBuf> {
+    let children = |dir: &str| -> Vec<PathBuf> {
+        fs::read_dir(dir).map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default()
+    };
+    let mut paths: Vec<PathBuf> = children("webapp").into_iter().filter(|p| !p.ends_with("src")).collect();
+    paths.extend(children("webapp/src").into_iter().filter(|p| !p.ends_with("generated")));
+    paths
 }
 
 fn env_var(name: &str) -> String {
@@ -190,9 +201,9 @@ fn check_route_manifest(manifest: &Path, site: &Path) {
         .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", manifest.display())));
     let parsed: serde_json::Value = serde_json::from_str(&text)
         .unwrap_or_else(|e| fail(&format!("{} is not valid JSON: {e}", manifest.display())));
-    let routes = parsed["routes"].as_object().map(|m| m.values().collect::<Vec<_>>()).unwrap_or_default();
-    let files = routes.into_iter().chain([&parsed["not_found"]]);
-    for file in files {
+    let routes = parsed["routes"].as_object().map(|m| m.values().cloned().collect::<Vec<_>>()).unwrap_or_default();
+    let sent_as: Vec<_> = parsed["files"].as_object().map(|m| m.keys().cloned().map(serde_json::Value::String).collect()).unwrap_or_default();
+    for file in routes.iter().chain(&sent_as).chain([&parsed["not_found"]]) {
         match file.as_str() {
             Some(file) if site.join(file).is_file() => {}
             _ => fail(&format!("routes.json names {file}, which the web build did not produce")),

@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['webapp/test/**/*.test.{js,jsx}'],
+    globalSetup: ['webapp/test/globalSetup.js'],
     setupFiles: ['webapp/test/setup.js'],
   },
 });

@@ -6,11 +6,13 @@
 use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 
 /// How long a browser or CDN may keep a file without asking again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum CacheClass {
     /// Content-hashed build output: a changed file gets a new name.
     Immutable,
-    /// HTML pages: always revalidate with the ETag so a new release shows at once.
+    /// HTML pages (and files the build names, such as the feed): always
+    /// revalidate with the ETag so a new release shows at once.
     Revalidate,
     /// Other files with stable names (favicon, robots.txt, sitemap).
     Hour,

@@ -33,6 +33,18 @@ struct RouteManifest {
     routes: HashMap<String, String>,
     /// The HTML file sent, with status 404, for every path that is not found.
     not_found: String,
+    /// How to send the files whose name does not say it (e.g. the Atom feed,
+    /// the articles' JSON), by file below the site root.
+    #[serde(default)]
+    files: HashMap<String, SentAs>,
+}
+
+/// What the build says about one file, over what its name says.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SentAs {
+    content_type: Option<String>,
+    cache: Option<CacheClass>,
 }
 
 /// One encoding of a file: the bytes as sent and their strong ETag.
@@ -149,7 +161,7 @@ impl Site {
             if path.ends_with(".br") || path.ends_with(".gz") {
                 continue;
             }
-            let asset = load_asset(&path, site.assets.len())?;
+            let asset = load_asset(&path, site.assets.len(), manifest.files.get(path.as_ref()))?;
             by_file.insert(path.to_string(), asset.id);
             // HTML is reached only through its routes, so `/index.html` is not a second address of `/`.
             if !path.ends_with(".html") {
@@ -167,6 +179,9 @@ impl Site {
             }
         }
         site.not_found = index_of(&manifest.not_found)?;
+        for file in manifest.files.keys() {
+            index_of(file)?;
+        }
         Ok(site)
     }
 
@@ -219,7 +234,7 @@ impl Site {
     }
 }
 
-fn load_asset(path: &str, id: usize) -> Result<Asset, SiteError> {
+fn load_asset(path: &str, id: usize, sent_as: Option<&SentAs>) -> Result<Asset, SiteError> {
     let representation = |file: &str| {
         Embedded::get(file).map(|embedded| Representation {
             etag: etag(&embedded.metadata.sha256_hash()),
@@ -231,19 +246,23 @@ fn load_asset(path: &str, id: usize) -> Result<Asset, SiteError> {
         })
     };
     let identity = representation(path).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
-    let mime = mime_guess::from_path(path).first_or_octet_stream();
-    let content_type = if mime.type_() == mime_guess::mime::TEXT
-        || matches!(mime.subtype().as_str(), "javascript" | "json" | "xml" | "svg" | "manifest")
-    {
-        format!("{}; charset=utf-8", mime.essence_str())
-    } else {
-        mime.essence_str().to_owned()
-    };
+    let by_name = SentAs::default();
+    let sent_as = sent_as.unwrap_or(&by_name);
+    let content_type = sent_as.content_type.clone().unwrap_or_else(|| {
+        let mime = mime_guess::from_path(path).first_or_octet_stream();
+        if mime.type_() == mime_guess::mime::TEXT
+            || matches!(mime.subtype().as_str(), "javascript" | "json" | "xml" | "svg" | "manifest")
+        {
+            format!("{}; charset=utf-8", mime.essence_str())
+        } else {
+            mime.essence_str().to_owned()
+        }
+    });
     Ok(Asset {
         id,
         content_type: HeaderValue::from_str(&content_type)
             .map_err(|_| SiteError(format!("{path}: unusable content type {content_type}")))?,
-        cache_control: CacheClass::of(path).header_value(),
+        cache_control: sent_as.cache.unwrap_or_else(|| CacheClass::of(path)).header_value(),
         gzip: representation(&format!("{path}.gz")),
         brotli: representation(&format!("{path}.br")),
         identity,

@@ -64,7 +64,7 @@ fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
             }
         }
     }
-    for route in ["index.html", "about/index.html", "article/1/index.html", "article/2/index.html", "404.html", "robots.txt"] {
+    for route in ["index.html", "about/index.html", "article/1/index.html", "article/1.json", "feed.xml", "404.html", "robots.txt"] {
         assert!(files.iter().any(|f| f == route), "{route} exported");
     }
     assert!(checked > 20, "only {checked} representations compared");

@@ -7,8 +7,6 @@ use std::io::Read;
 
 use common::{Reply, Server};
 
-const ROUTES: &[&str] = &["/", "/about", "/projects", "/articles", "/contact", "/article/1", "/article/2"];
-
 fn gunzip(bytes: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
     flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).expect("valid gzip");
@@ -45,7 +43,7 @@ fn assert_security_headers(reply: &Reply) {
 fn every_route_is_its_own_prerendered_page() {
     let server = Server::start();
     let mut bodies = std::collections::HashSet::new();
-    for route in ROUTES {
+    for route in &server.routes() {
         let reply = server.get(route);
         assert_eq!(reply.status, 200, "{route}");
         assert_eq!(reply.header("content-type"), Some("text/html; charset=utf-8"), "{route}");
@@ -62,14 +60,34 @@ fn every_route_is_its_own_prerendered_page() {
 }
 
 #[test]
+fn the_feed_and_the_articles_content_are_sent_as_the_build_says() {
+    let server = Server::start();
+    let feed = server.request("GET", "/feed.xml", &[("Accept-Encoding", "br")]);
+    assert_eq!(feed.status, 200);
+    assert_eq!(feed.header("content-type"), Some("application/atom+xml; charset=utf-8"));
+    assert_eq!(feed.header("cache-control"), Some("no-cache"), "feed readers revalidate");
+    assert_eq!(feed.header("content-encoding"), Some("br"), "precompressed like every text file");
+    assert!(String::from_utf8(unbrotli(&feed.body)).unwrap().contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">"));
+    for number in 1..=server.article_count() {
+        let reply = server.get(&format!("/article/{number}.json"));
+        assert_eq!(reply.status, 200, "article {number}");
+        assert_eq!(reply.header("content-type"), Some("application/json; charset=utf-8"));
+        assert_eq!(reply.header("cache-control"), Some("no-cache"), "a stable name whose content changes");
+        let content: serde_json::Value = serde_json::from_slice(&reply.body).expect("JSON");
+        assert!(content["html"].as_str().is_some_and(|html| !html.is_empty()), "article {number} has its body");
+    }
+}
+
+#[test]
 fn unknown_paths_are_404_with_the_404_page() {
     let server = Server::start();
     let page = server.get("/no-such-page").body;
     let html = String::from_utf8_lossy(&page);
     assert!(html.contains(">Oops!</h1>") && html.contains("<title>404 | "), "the site's 404 page");
     assert_ne!(page, server.get("/").body);
-    for path in ["/article/0", "/article/3", "/article/99", "/article/abc", "/wp-login.php", "/missing.js",
-                 "/index.html", "/404.html", "/about/index.html", "/about/extra", "//about", "/static/js/",
+    let after_the_last_article = format!("/article/{}", server.article_count() + 1);
+    for path in ["/article/0", &after_the_last_article, "/article/99999", "/article/abc", "/article/1.5", "/wp-login.php",
+                 "/missing.js", "/index.html", "/404.html", "/about/index.html", "/about/extra", "//about", "/static/js/",
                  "/%2e%2e/Cargo.toml", "/..%2fCargo.toml", "/..\\Cargo.toml"] {
         let reply = server.get(path);
         assert_eq!(reply.status, 404, "{path}");
@@ -103,9 +121,9 @@ fn trailing_slash_redirects_to_the_route_keeping_the_query() {
     assert_eq!(reply.status, 308);
     assert_eq!(reply.header("location"), Some("/about"));
     assert_security_headers(&reply);
-    let reply = server.get("/article/2/?ref=feed&x=%20");
+    let reply = server.get("/article/1/?ref=feed&x=%20");
     assert_eq!(reply.status, 308);
-    assert_eq!(reply.header("location"), Some("/article/2?ref=feed&x=%20"));
+    assert_eq!(reply.header("location"), Some("/article/1?ref=feed&x=%20"));
     assert_eq!(server.get("/nothing/").status, 404);
 }
 

@@ -22,8 +22,10 @@ use serde_json::Value;
 
 /// Prints what each page must contain, as JSON, from the data module.
 const EXPECTATIONS: &str = r#"
-import { articles, projects, seo, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
+import { projects, seo, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
+import { loadArticles } from './webapp/articles.mjs';
 const T = site.main.title;
+const articles = (await loadArticles()).map((a) => a.data);
 const page = (path, name, title, texts) => {
   const meta = seo.find((entry) => entry.page === name);
   return { path, title, description: meta.description, keywords: meta.keywords.join(', '), type: 'website', texts };
@@ -36,11 +38,12 @@ const pages = [
   page('/contact', 'contact', `Contact | ${T}`, [site.contact.title, site.contact.paragraphs.find((p) => !p.includes('{'))]),
   ...articles.map((a, i) => ({
     path: `/article/${i + 1}`, title: `${a.title} | ${T}`, description: a.description, keywords: a.keywords.join(', '),
-    type: 'article', texts: [a.title, a.date, a.body.find((block) => block.type === 'p').text],
+    type: 'article', texts: [a.title, a.date], html: a.html,
   })),
 ];
 const notFound = { title: `404 | ${T}`, description: ui.notFound.description, texts: [ui.notFound.message] };
-console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound }));
+const feed = { title: ui.feedTitle.replace('{name}', T), articles: articles.map((a, i) => ({ url: `${siteOrigin}/article/${i + 1}`, title: a.title, published: a.isoDate })) };
+console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed }));
 "#;
 
 fn expectations() -> Value {
@@ -181,6 +184,11 @@ fn every_route_is_prerendered_with_its_content_and_meta() {
         for text in page["texts"].as_array().unwrap() {
             assert!(content.contains(&escape_html(s(text))), "{path} lacks {text}");
         }
+        if let Some(body) = page["html"].as_str() {
+            assert!(content.contains(body), "{path} holds its article's body, prerendered");
+        }
+        let feed_link = r#"<link rel="alternate" type="application/atom+xml" href="/feed.xml" title=""#;
+        assert!(html.contains(feed_link), "{path} names the feed");
         assert_well_formed(&server, path, &html);
     }
 }
@@ -228,8 +236,46 @@ fn sitemap_and_robots_name_every_route_on_the_site_origin() {
     assert!(robots.lines().any(|l| l == format!("Sitemap: {origin}/sitemap.xml")), "{robots}");
 }
 
+/// The feed as a feed reader reads it (feed-rs, which parses Atom, RSS and JSON feeds).
+fn parse_feed(server: &Server) -> feed_rs::model::Feed {
+    let reply = server.get("/feed.xml");
+    assert_eq!(reply.status, 200);
+    feed_rs::parser::parse(&reply.body[..]).expect("/feed.xml is a feed")
+}
+
+#[test]
+fn the_feed_has_every_article_in_full_with_absolute_urls() {
+    let expected = expectations();
+    let origin = s(&expected["origin"]);
+    let server = Server::start();
+    let feed = parse_feed(&server);
+    assert_eq!(feed.feed_type, feed_rs::model::FeedType::Atom);
+    assert_eq!(feed.title.as_ref().map(|t| t.content.as_str()), Some(s(&expected["feed"]["title"])));
+    assert!(feed.links.iter().any(|l| l.href == format!("{origin}/feed.xml") && l.rel.as_deref() == Some("self")));
+    let articles = expected["feed"]["articles"].as_array().unwrap();
+    assert_eq!(feed.entries.len(), articles.len(), "one entry per article");
+    let newest = feed.entries.iter().filter_map(|e| e.updated).max();
+    assert_eq!(feed.updated, newest, "the feed was updated when its newest entry was");
+    for article in articles {
+        let url = s(&article["url"]);
+        let entry = feed.entries.iter().find(|e| e.id == url).unwrap_or_else(|| panic!("an entry for {url}"));
+        assert_eq!(entry.title.as_ref().map(|t| t.content.as_str()), Some(s(&article["title"])));
+        assert_eq!(entry.links.first().map(|l| l.href.as_str()), Some(url));
+        assert_eq!(entry.published.map(|d| d.format("%Y-%m-%d").to_string()).as_deref(), Some(s(&article["published"])));
+        assert!(entry.updated.is_some(), "{url}: updated");
+        let content = entry.content.as_ref().and_then(|c| c.body.as_deref()).unwrap_or_else(|| panic!("{url}: full content"));
+        assert!(content.contains("<p>"), "{url}: the body as HTML");
+        for attribute in [" href=\"", " src=\""] {
+            for value in content.split(attribute).skip(1) {
+                assert!(value.starts_with("http"), "{url}: every link and image is absolute, not{attribute}{}", &value[..value.len().min(40)]);
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
-// A third article: the route table follows the data module.
+// A hundred articles: the route table follows the content, and the pages
+// that show no article stay as light as with two.
 
 /// A directory removed when dropped.
 struct TempDir(PathBuf);
@@ -271,12 +317,50 @@ fn profile_of(binary_dir: &Path) -> String {
     }
 }
 
+/// Brotli bytes of what a first visit of `/` needs before the page can be
+/// hydrated: the HTML and every script and stylesheet it names (as
+/// tests/e2e/weight.test.mjs counts them), and those scripts' paths.
+fn home_first_visit(server: &Server) -> (usize, Vec<String>) {
+    let html = server.get("/").text();
+    let mut paths = vec!["/".to_owned()];
+    for pattern in ["src=", "href="] {
+        for rest in html.split(pattern).skip(1) {
+            let value = rest.trim_start_matches('"').split(['"', ' ', '>']).next().unwrap();
+            if value.starts_with("/static/") && (value.ends_with(".js") || value.ends_with(".css")) && !paths.iter().any(|p| p == value) {
+                paths.push(value.to_owned());
+            }
+        }
+    }
+    let bytes = paths.iter().map(|path| server.request("GET", path, &[("Accept-Encoding", "br")]).body.len()).sum();
+    (bytes, paths.into_iter().filter(|p| p.ends_with(".js")).collect())
+}
+
+/// An article's body as its page fetches it (its JSON file), and the
+/// longest run of words in it (text between two tags, without escapes).
+fn article_body(server: &Server, number: usize) -> (String, String) {
+    let content: Value = serde_json::from_slice(&server.get(&format!("/article/{number}.json")).body).expect("article JSON");
+    let html = s(&content["html"]).to_owned();
+    let words = html
+        .split(['<', '>'])
+        .step_by(2)
+        .flat_map(|text| text.split('&'))
+        .max_by_key(|text| text.len())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(words.len() >= 40, "article {number} has a run of words: {words}");
+    (html, words)
+}
+
 #[test]
-fn a_third_article_in_the_data_module_becomes_a_page_after_a_rebuild() {
+fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
+    const ARTICLES: usize = 100;
+    /// Budget: what the home page's first visit may grow by with 100 articles.
+    const GROWTH: usize = 1536;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let expected = expectations();
     let count = expected["pages"].as_array().unwrap().iter().filter(|p| s(&p["path"]).starts_with("/article/")).count();
-    let (new, next) = (format!("/article/{}", count + 1), format!("/article/{}", count + 2));
+    assert!(count <= ARTICLES, "the site already has {count} articles");
+    let (last, next) = (format!("/article/{ARTICLES}"), format!("/article/{}", ARTICLES + 1));
 
     // The copy's build.rs would run `npm ci` on a stale node_modules, through
     // the link below, in this repository: refuse instead.
@@ -287,27 +371,25 @@ fn a_third_article_in_the_data_module_becomes_a_page_after_a_rebuild() {
     );
 
     let stamp = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
-    let work = TempDir(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("third-article-{}-{stamp}", std::process::id())));
+    let work = TempDir(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("hundred-articles-{}-{stamp}", std::process::id())));
     let copy = work.0.join("repo");
     // What `cargo build` reads: the crate, the patched crates it uses, and the web app with its npm manifests.
     let wanted = ["Cargo.toml", "Cargo.lock", "build.rs", "src", "vendor", "webapp", "package.json", "package-lock.json", ".cargo", "rust-toolchain.toml"];
     let skip = |relative: &Path| {
         let top = relative.components().next().unwrap().as_os_str().to_str().unwrap_or("");
-        !wanted.contains(&top) || relative.ends_with("node_modules") || relative.ends_with("dist")
+        !wanted.contains(&top) || relative.ends_with("node_modules") || relative.ends_with("dist") || relative.ends_with("generated")
     };
     copy_tree(root, &copy, &skip, root).expect("copy the repository");
     std::os::unix::fs::symlink(root.join("node_modules"), copy.join("node_modules")).expect("link node_modules");
 
-    // The one change: a third article, appended to the data module.
-    let articles_js = copy.join("webapp/src/data/articles.js");
-    let mut data = fs::read_to_string(&articles_js).unwrap();
-    data.push_str(
-        "\narticles.push({\n  date: '3 March 2025',\n  title: 'Prerendered by Default',\n  \
-         description: 'An article added by a test, to show that a new entry is a new page.',\n  \
-         keywords: ['Prerendering', 'Testing'],\n  style: '',\n  \
-         body: [{ type: 'p', lead: true, text: 'This article lives only in a temporary copy of the repository.' }],\n});\n",
-    );
-    fs::write(&articles_js, data).unwrap();
+    // The one change: articles up to 100, written by the fixture script into the articles folder.
+    let generate = Command::new("node")
+        .arg(root.join("tools/generate-articles.mjs"))
+        .arg(copy.join("webapp/src/data/articles"))
+        .arg(ARTICLES.to_string())
+        .status()
+        .expect("run node");
+    assert!(generate.success(), "tools/generate-articles.mjs failed");
 
     // Build it with the compiled dependencies of the build under test, copied
     // (not shared) so that nothing here can disturb it: only the portfolio
@@ -351,28 +433,46 @@ fn a_third_article_in_the_data_module_becomes_a_page_after_a_rebuild() {
             cargo.env_remove(name.as_ref());
         }
     }
+    let started = std::time::Instant::now();
     let status = cargo.status().expect("run cargo build");
-    assert!(status.success(), "building the copy with a third article failed");
+    assert!(status.success(), "building the copy with {ARTICLES} articles failed");
+    eprintln!("built the site with {ARTICLES} articles in {:.0?}", started.elapsed());
 
     let binary = target.join(binary_dir.file_name().unwrap()).join("portfolio");
     let mut command = common::command_for(&binary);
     command.args(["--host", "127.0.0.1", "--port", "0"]);
     let server = Server::spawn(command);
 
-    let page = server.get(&new);
-    assert_eq!(page.status, 200, "{new}");
-    let html = page.text();
-    assert_eq!(title(&html), format!("Prerendered by Default | {}", escape_html(s(&expected["siteTitle"]))));
-    assert!(app_markup(&html).contains(">Prerendered by Default</h1>"), "{new} has its own content");
-    assert!(app_markup(&html).contains("This article lives only in a temporary copy of the repository."));
-    assert_eq!(canonical(&html), Some(format!("{}{new}", s(&expected["origin"]))));
-    assert_ne!(server.get(&format!("/article/{count}")).body, page.body, "its own HTML file");
-    assert_well_formed(&server, &new, &html);
+    let binary_size = fs::metadata(&binary).unwrap().len();
+    eprintln!("its binary: {binary_size} bytes (unoptimised portfolio crate; the site's files are the same)");
 
+    // Every article is a page of its own with its body prerendered; the next number is a 404.
+    let page = server.get(&last);
+    assert_eq!(page.status, 200, "{last}");
+    let html = page.text();
+    assert!(app_markup(&html).contains(&article_body(&server, ARTICLES).0), "{last} has its body in the raw HTML");
+    assert_eq!(canonical(&html), Some(format!("{}{last}", s(&expected["origin"]))));
+    assert_ne!(server.get(&format!("/article/{}", ARTICLES - 1)).body, page.body, "its own HTML file");
+    assert_well_formed(&server, &last, &html);
     let missing = server.get(&next);
     assert_eq!(missing.status, 404, "{next}");
     assert!(missing.text().contains(">Oops!</h1>"));
-    assert!(server.get("/sitemap.xml").text().contains(&format!("{}{new}</loc>", s(&expected["origin"]))));
-    // And the build under test, without the extra article, does not have it.
-    assert_eq!(Server::start().get(&new).status, 404);
+    assert!(server.get("/sitemap.xml").text().contains(&format!("{}{last}</loc>", s(&expected["origin"]))));
+    assert_eq!(parse_feed(&server).entries.len(), ARTICLES, "the feed has every article");
+
+    // The home page's first visit grows by little; no script it loads holds any article's body.
+    let original = Server::start();
+    let (before, _) = home_first_visit(&original);
+    let (after, scripts) = home_first_visit(&server);
+    eprintln!("first visit of /, brotli: {before} B with {count} articles, {after} B with {ARTICLES}");
+    assert!(after <= before + GROWTH, "the first visit of / grew from {before} B to {after} B, more than {GROWTH} B");
+    let script_texts: Vec<String> = scripts.iter().map(|path| server.get(path).text()).collect();
+    for number in 1..=ARTICLES {
+        let (_, body_text) = article_body(&server, number);
+        for (path, text) in scripts.iter().zip(&script_texts) {
+            assert!(!text.contains(&body_text), "{path}, loaded by /, holds the body of article {number}: {body_text}");
+        }
+    }
+    // And the build under test does not have them.
+    assert_eq!(original.get(&last).status, if count == ARTICLES { 200 } else { 404 });
 }

@@ -4,6 +4,8 @@
  *
  *   node webapp/build.mjs OUTDIR
  *
+ * 0. Reads the articles (webapp/src/data/articles/*.md, see articles.mjs)
+ *    and writes the modules the app imports (webapp/src/generated/).
  * 1. Parcel builds webapp/index.html for browsers into OUTDIR/site/
  *    (cleaned first): hashed file names, scripts under static/js/, no
  *    source maps, public URL "/" (parcel.mjs).
@@ -12,20 +14,21 @@
  * 3. Every route of the data module, and the 404 page, is rendered into its
  *    own HTML file in OUTDIR/site/: index.html, about/index.html, …,
  *    article/N/index.html, 404.html (prerender.mjs).
- * 4. Writes site/sitemap.xml and site/robots.txt (sitemap.mjs), and
- *    OUTDIR/routes.json, the route manifest the server reads:
- *    {"routes": {"/": "index.html", "/about": "about/index.html", …},
- *     "not_found": "404.html"}.
+ *    Before that, each article's JSON (article/N.json, what its page fetches)
+ *    and images are written into OUTDIR/site/.
+ * 4. Writes site/feed.xml (feed.mjs), site/sitemap.xml and site/robots.txt
+ *    (sitemap.mjs), and OUTDIR/routes.json, the route manifest the server
+ *    reads: {"routes": {"/": "index.html", "/about": "about/index.html", …},
+ *    "not_found": "404.html", "files": {"feed.xml": {"content_type": …}}}.
  * 5. Checks the output: every script under static/js/, no inline scripts,
  *    every local link a route or a file.
  * Exits non-zero with a message on any error; prints little on success.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { siteOrigin } from './src/data/index.js';
-import { routeManifest, routePaths } from './src/routes.js';
+import { articleDataPath, feedPath } from './src/articleUrls.js';
+import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
-import { prerenderSite } from './prerender.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
 
 function fail(message) {
@@ -51,13 +54,23 @@ async function main() {
   const prerenderDir = path.join(outDir, 'prerender');
   const started = Date.now();
 
+  const articles = await loadArticles();
+  // The data module imports these: what reads it is imported once they are written.
+  await writeArticleModules(articles);
+  const { site: content, siteOrigin } = await import('./src/data/index.js');
+  const { routeManifest, routePaths } = await import('./src/routes.js');
+  const { prerenderSite } = await import('./prerender.mjs');
+  const { atomFeed } = await import('./feed.mjs');
+
   for (const dir of [siteDir, prerenderDir]) {
     await fs.rm(dir, { recursive: true, force: true });
     await fs.mkdir(dir, { recursive: true });
   }
   const site = await buildSite(siteDir, outDir);
   const prerender = await buildPrerenderer(prerenderDir, outDir);
-  const pages = await prerenderSite({ siteDir, site, prerenderDir, prerender });
+  await writeArticleFiles(articles, siteDir);
+  await fs.writeFile(path.join(siteDir, feedPath), atomFeed({ origin: siteOrigin, site: content, articles }));
+  const pages = await prerenderSite({ siteDir, site, prerenderDir, prerender, articles });
 
   // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
   // cached for an hour by the server.
@@ -68,7 +81,10 @@ async function main() {
   const strayScripts = files.filter((f) => /\.m?js$/.test(f) && !f.startsWith('static/js/'));
   if (strayScripts.length) fail(`scripts outside static/js/: ${strayScripts.join(', ')}`);
 
-  const manifest = routeManifest();
+  // Feed readers and article pages revalidate (a stable name whose content changes).
+  const sentAs = { [feedPath.slice(1)]: { content_type: 'application/atom+xml; charset=utf-8', cache: 'revalidate' } };
+  for (const { number } of articles) sentAs[articleDataPath(number).slice(1)] = { cache: 'revalidate' };
+  const manifest = routeManifest(sentAs);
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   console.log(
@@ -77,4 +93,4 @@ async function main() {
   );
 }
 
-main().catch((error) => fail(error instanceof ParcelBuildError ? error.message : describe(error)));
+main().catch((error) => fail(error instanceof ParcelBuildError || error instanceof ContentError ? error.message : describe(error)));

@@ -122,9 +122,10 @@ async function checkPage(file, html, siteDir, routes) {
 
 /**
  * Prerenders every route and the 404 page into `siteDir`. Needs both Parcel
- * results (see parcel.mjs). Returns the files written, relative to siteDir.
+ * results (see parcel.mjs) and the articles (articles.mjs), whose content
+ * the article pages render. Returns the files written, relative to siteDir.
  */
-export async function prerenderSite({ siteDir, site, prerenderDir, prerender }) {
+export async function prerenderSite({ siteDir, site, prerenderDir, prerender, articles }) {
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH)) throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
   const template = await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir);
@@ -137,6 +138,7 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender }) 
   process.env.NODE_ENV = 'production'; // React's and the router's production builds, as in the browser
   const server = await import(pathToFileURL(prerendererEntry(prerender.bundleGraph)).href);
   server.adoptSiteAssetUrls(assetUrlMap(site.bundleGraph, siteDir, prerender.bundleGraph));
+  server.setArticleSource((number) => articles[number - 1].data);
 
   const pages = [
     ...[...routes].map((route) => ({ url: route, file: routeFile(route) })),

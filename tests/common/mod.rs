@@ -74,6 +74,28 @@ impl Server {
         socket.into()
     }
 
+    /// Every route of the site, as its sitemap lists them (so tests follow
+    /// the content: the sitemap is built from the same data as the routes).
+    pub fn routes(&self) -> Vec<String> {
+        let sitemap = self.get("/sitemap.xml").text();
+        let routes: Vec<String> = sitemap
+            .split("<loc>")
+            .skip(1)
+            .map(|rest| {
+                let url = &rest[..rest.find("</loc>").expect("</loc>")];
+                let after_scheme = &url[url.find("://").expect("an absolute URL") + 3..];
+                after_scheme[after_scheme.find('/').expect("a path")..].to_owned()
+            })
+            .collect();
+        assert!(routes.len() >= 5, "the sitemap lists the site's pages: {sitemap}");
+        routes
+    }
+
+    /// How many articles the site has: the `/article/N` routes.
+    pub fn article_count(&self) -> usize {
+        self.routes().iter().filter(|route| route.starts_with("/article/")).count()
+    }
+
     /// The path of the script the home page loads (its name carries a content hash).
     pub fn script_path(&self) -> String {
         let html = self.get("/").text();

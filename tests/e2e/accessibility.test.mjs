@@ -4,8 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { startServer, launchBrowser, openPage } from './harness.mjs';
-import { articles } from '../../webapp/src/data/index.js';
+import { articles, startServer, launchBrowser, openPage } from './harness.mjs';
 
 const paths = ['/', '/about', '/projects', '/articles', '/contact', ...articles.map((_, i) => `/article/${i + 1}`), '/no-such-page'];
 

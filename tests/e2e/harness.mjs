@@ -7,11 +7,15 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { loadArticles } from '../../webapp/articles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const binary = path.join(root, 'target/release/portfolio');
 export const screenshotDir = path.join(root, 'test-results/screenshots');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The articles as the build renders them, in URL order (the first is /article/1). */
+export const articles = (await loadArticles()).map((article) => article.data);
 
 /** Builds the release binary if needed (a no-op after `cargo test --release`). */
 function ensureBinary() {

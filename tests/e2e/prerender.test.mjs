@@ -3,8 +3,8 @@
 // and the site works with JavaScript switched off.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, screenshot } from './harness.mjs';
-import { articles, projects, site, ui } from '../../webapp/src/data/index.js';
+import { articles, startServer, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { latestArticles, projects, site, ui } from '../../webapp/src/data/index.js';
 import { pagePaths, routePaths } from '../../webapp/src/routes.js';
 
 const headings = {
@@ -121,8 +121,8 @@ test('with JavaScript disabled the site is complete: text, styles, images and wo
     assert.ok((await main.innerText()).includes(site.homepage.description));
     assert.equal(await main.getByRole('link', { name: 'View Project' }).count(), projects.length);
     for (const project of projects) assert.equal(await main.getByRole('heading', { name: project.title }).count(), 1);
-    for (let i = 0; i < articles.length; i++) {
-      assert.equal(await main.locator(`a[href="/article/${i + 1}"]`).count(), 1, `teaser link ${i + 1}`);
+    for (const { number } of latestArticles) {
+      assert.equal(await main.locator(`a[href="/article/${number}"]`).count(), 1, `teaser link ${number}`);
     }
     // The logo simply stays at its full 80 px.
     const logo = await page.getByTestId('home-logo').boundingBox();
@@ -141,10 +141,12 @@ test('with JavaScript disabled the site is complete: text, styles, images and wo
 
     await page.getByRole('link', { name: ui.nav.articles, exact: true }).first().click();
     await page.waitForURL(server.baseURL + pagePaths.articles);
+    // The list is newest first: the newest article's page, prerendered.
+    const [newest] = latestArticles;
     await page.getByRole('link', { name: ui.readArticle }).first().click();
-    await page.waitForURL(server.baseURL + '/article/1');
-    assert.equal(await page.title(), `${articles[0].title} | ${site.main.title}`);
-    assert.equal(await page.locator('main h1').innerText(), articles[0].title);
+    await page.waitForURL(`${server.baseURL}/article/${newest.number}`);
+    assert.equal(await page.title(), `${newest.title} | ${site.main.title}`);
+    assert.equal(await page.locator('main h1').innerText(), newest.title);
     // Without JavaScript, Chromium cancels the pages' <link rel="modulepreload">; nothing else may fail.
     assert.deepEqual(problems.filter((p) => !/^request failed: .*\/static\/js\/[^/]+\.js$/.test(p)), []);
     await page.close();

@@ -8,6 +8,7 @@
  */
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { contentError } from './data/index.js';
 import { articleRoutePattern, pagePaths } from './routes.js';
 import { lazyPage } from './chunks.js';
 import Nav from './components/Nav.jsx';
@@ -34,18 +35,25 @@ export default function App() {
       <ScrollToTop />
       <Nav />
       <main id="main" className="site-main" tabIndex={-1}>
-        <ChunkErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Routes>
-              {Object.entries(pagePaths).map(([name, path]) => {
-                const Page = pages[name];
-                return <Route key={name} path={path} element={<Page />} />;
-              })}
-              <Route path={articleRoutePattern} element={<Article />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-          </Suspense>
-        </ChunkErrorBoundary>
+        {contentError ? (
+          // Only in the live preview (npm run dev:web): a build stops at the mistake instead.
+          <pre className="container content-error" role="alert">
+            {contentError}
+          </pre>
+        ) : (
+          <ChunkErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Routes>
+                {Object.entries(pagePaths).map(([name, path]) => {
+                  const Page = pages[name];
+                  return <Route key={name} path={path} element={<Page />} />;
+                })}
+                <Route path={articleRoutePattern} element={<Article />} />
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
+          </ChunkErrorBoundary>
+        )}
       </main>
       <Footer />
     </div>

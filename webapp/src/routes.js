@@ -4,7 +4,8 @@
  * reads), so the list of pages and the number of articles are stated once.
  * Plain ESM, importable by node.
  */
-import { articles } from './data/index.js';
+import { articleCount } from './data/index.js';
+import { articlePath } from './articleUrls.js';
 
 /** Fixed pages: name (also the key of their page metadata) → path. */
 export const pagePaths = Object.freeze({
@@ -21,17 +22,14 @@ export const navPages = ['home', 'about', 'projects', 'articles', 'contact'];
 /** The route pattern of the article reading page. */
 export const articleRoutePattern = '/article/:slug';
 
-/** Path of the article at 0-based `index` in the article list (slugs are 1-based). */
-export function articlePath(index) {
-  return `/article/${index + 1}`;
-}
+export { articlePath };
 
 /**
  * The 0-based article index a slug points to, or null when the slug is not
  * a 1-based index into the article list ('0', '3' with two articles, 'abc',
  * '01', '1.0' … are all null).
  */
-export function articleIndexFromSlug(slug, count = articles.length) {
+export function articleIndexFromSlug(slug, count = articleCount) {
   if (typeof slug !== 'string' || !/^[1-9][0-9]*$/.test(slug)) return null;
   const n = Number(slug);
   return n <= count ? n - 1 : null;
@@ -39,7 +37,7 @@ export function articleIndexFromSlug(slug, count = articles.length) {
 
 /** Every path the site answers with a page (not the 404 screen). */
 export function routePaths() {
-  return [...Object.values(pagePaths), ...articles.map((_, i) => articlePath(i))];
+  return [...Object.values(pagePaths), ...Array.from({ length: articleCount }, (_, i) => articlePath(i))];
 }
 
 /**
@@ -56,11 +54,12 @@ export const notFoundFile = '404.html';
 
 /**
  * The route manifest written to OUTDIR/routes.json by build.mjs: for each
- * route, the prerendered HTML file (relative to site/) the server sends,
- * and the 404 page.
+ * route, the prerendered HTML file (relative to site/) the server sends;
+ * the 404 page; and `files`, how the server sends the files whose name does
+ * not say it (file → { content_type, cache: 'revalidate' }), e.g. the feed.
  */
-export function routeManifest() {
+export function routeManifest(files = {}) {
   const routes = {};
   for (const path of routePaths()) routes[path] = routeFile(path);
-  return { routes, not_found: notFoundFile };
+  return { routes, not_found: notFoundFile, files };
 }

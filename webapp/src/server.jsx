@@ -16,6 +16,9 @@ import App from './App.jsx';
 import data from './data/index.js';
 import { recordLazyPages } from './chunks.js';
 
+/** The prerender hands over the articles it rendered (articles.mjs) instead of their page fetching them. */
+export { setArticleSource } from './articleData.js';
+
 /**
  * Renders the app at `url`. Returns the HTML (the <title>, <meta> and <link>
  * tags React hoists come first, then the app's markup) and the `source` of

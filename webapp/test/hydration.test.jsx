@@ -11,7 +11,7 @@ import { BrowserRouter } from 'react-router-dom';
 import App from '../src/App.jsx';
 import { renderRoute } from '../src/server.jsx';
 import { splitHoisted } from '../prerender.mjs';
-import { articles, ui } from '../src/data/index.js';
+import { articleCount, ui } from '../src/data/index.js';
 import { routePaths } from '../src/routes.js';
 
 let root = null;
@@ -84,7 +84,7 @@ describe('hydrating prerendered pages (React development build)', () => {
     });
   }
 
-  for (const path of ['/article/0', `/article/${articles.length + 1}`, '/no/such/page']) {
+  for (const path of ['/article/0', `/article/${articleCount + 1}`, '/no/such/page']) {
     it(`${path}: the 404 page (rendered once, at /404) hydrates and fills in the URL`, async () => {
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
       const { container, heading, recoverable } = await hydrate(path, '/404');

@@ -1,58 +1,24 @@
-/** Renders an article body: the list of plain-data blocks described in data/articles.js. */
-import { ui } from '../data/index.js';
+/**
+ * An article's body: HTML rendered from its Markdown at build time
+ * (webapp/articles.mjs), already checked there to hold no script.
+ * Links to the site's own pages move within the app, as the nav's do;
+ * other links (new tab, another site, a #section) are left to the browser.
+ */
+import { useNavigate } from 'react-router-dom';
 import './ArticleBody.css';
 
-function Block({ block }) {
-  switch (block.type) {
-    case 'p':
-      return <p className={block.lead ? 'article-lead' : undefined}>{block.text}</p>;
-    case 'h2':
-      return <h2>{block.text}</h2>;
-    case 'h3':
-      return <h3>{block.text}</h3>;
-    case 'quote':
-      return (
-        <blockquote>
-          <p>{block.text}</p>
-        </blockquote>
-      );
-    case 'ul':
-    case 'ol': {
-      const List = block.type;
-      return (
-        <List>
-          {block.items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </List>
-      );
-    }
-    case 'code':
-      return (
-        // Focusable so keyboard users can scroll a long line sideways on a phone.
-        <pre className="code-block" data-language={block.language} tabIndex={0}
-          aria-label={ui.codeBlockLabel.replace('{language}', block.language ?? '')}>
-          <code>{block.text}</code>
-        </pre>
-      );
-    case 'img':
-      return (
-        <figure>
-          <img src={block.src} alt={block.alt} width={block.width} height={block.height} loading="lazy" />
-          {block.caption && <figcaption>{block.caption}</figcaption>}
-        </figure>
-      );
-    default:
-      throw new Error(`Unknown article block type "${block.type}"`);
-  }
+function isPlainClick(event) {
+  return event.button === 0 && !event.defaultPrevented && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-export default function ArticleBody({ blocks }) {
-  return (
-    <div className="article-body">
-      {blocks.map((block, i) => (
-        <Block key={i} block={block} />
-      ))}
-    </div>
-  );
+export default function ArticleBody({ html }) {
+  const navigate = useNavigate();
+  const followInApp = (event) => {
+    const link = event.target.closest?.('a[href^="/"]');
+    if (!link || link.target || link.getAttribute('href').startsWith('//') || !isPlainClick(event)) return;
+    event.preventDefault();
+    navigate(link.getAttribute('href'));
+  };
+  // The click handler only catches clicks on the links inside, which are keyboard-reachable themselves.
+  return <div className="article-body" onClick={followInApp} dangerouslySetInnerHTML={{ __html: html }} />;
 }

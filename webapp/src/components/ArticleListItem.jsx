@@ -1,4 +1,8 @@
-/** One article in a list: date, title, description and a 'Read Article' link to /article/N. */
+/**
+ * One article in a list: date, reading time, title, description and a
+ * 'Read Article' link to /article/N. `article` is a summary
+ * (webapp/articles.mjs): no body.
+ */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ui } from '../data/index.js';
@@ -6,18 +10,21 @@ import { articlePath } from '../routes.js';
 import Icon from './Icon.jsx';
 import './ArticleListItem.css';
 
-export default function ArticleListItem({ article, index, headingLevel = 2, compact = false }) {
+export default function ArticleListItem({ article, headingLevel = 2, compact = false }) {
   const titleId = useId();
   const Heading = `h${headingLevel}`;
   return (
     <article className={compact ? 'article-item article-item--compact' : 'article-item'}>
-      <p className="article-item__date">{article.date}</p>
+      <p className="article-item__date">
+        <time dateTime={article.isoDate}>{article.date}</time>
+        <span className="article-item__reading">{ui.readingTime.replace('{minutes}', article.readingMinutes)}</span>
+      </p>
       <div className="article-item__content">
         <Heading className="article-item__title" id={titleId}>
           {article.title}
         </Heading>
         <p className="article-item__description">{article.description}</p>
-        <Link className="article-item__link" to={articlePath(index)} aria-describedby={titleId}>
+        <Link className="article-item__link" to={articlePath(article.number - 1)} aria-describedby={titleId}>
           {ui.readArticle}
           <Icon name="arrowRight" className="article-item__arrow" />
         </Link>

@@ -7,7 +7,8 @@
  * into the page's <head>, where hydration finds and adopts them). So every
  * page states its metadata once, here, for browsers and crawlers alike.
  */
-import { site, siteOrigin } from '../data/index.js';
+import { site, siteOrigin, ui } from '../data/index.js';
+import { feedPath } from '../articleUrls.js';
 
 /** 'About' → 'About | Jordan Lee'. */
 export function pageTitle(name) {
@@ -35,6 +36,7 @@ export default function PageMeta({ title, description, keywords = [], path = nul
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
       {noIndex && <meta name="robots" content="noindex" />}
       {url && <link rel="canonical" href={url} />}
+      <link rel="alternate" type="application/atom+xml" href={feedPath} title={ui.feedTitle.replace('{name}', site.main.title)} />
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.main.title} />
       <meta property="og:title" content={title} />

@@ -12,6 +12,8 @@ export const constants = Object.freeze({
   chunkLoadTimeoutMs: 120000,
   /** The contact text promises a reply within this many hours (not enforced). */
   replyWithinHours: 24,
+  /** The home page shows this many of the newest articles, then links to all of them. */
+  homeArticleTeasers: 3,
   /** Year of the copyright line in the footer. */
   copyrightYear: 2024,
 });

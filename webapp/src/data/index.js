@@ -3,11 +3,16 @@
  * JSX and no asset imports, so the build script can import it in node
  * (to derive the route manifest) and the React app can import it in the
  * browser.
+ *
+ * Articles are Markdown files in ./articles/ (see webapp/articles.mjs).
+ * The build renders them and writes ../generated/: this module gets only
+ * their number and the newest few summaries (what the home page shows), so
+ * no article body is in the main script.
  */
 import { constants } from './constants.js';
 import { site } from './site.js';
 import { projects } from './projects.js';
-import { articles } from './articles.js';
+import { articleCount, contentError, latestArticles } from '../generated/articles.js';
 import { seo } from './seo.js';
 import { work } from './work.js';
 import { ui } from './ui.js';
@@ -22,7 +27,7 @@ export const siteOrigin = 'https://jordanlee.example';
 /** Analytics: a tag-manager container id such as 'GTM-XXXXXXX', or null for none. */
 export const analytics = { tagId: null };
 
-export { constants, site, projects, articles, seo, work, ui };
+export { constants, site, projects, articleCount, latestArticles, contentError, seo, work, ui };
 
 /** Look up the metadata entry of a page by name ('home', 'about', …). */
 export function pageMeta(page) {
@@ -31,5 +36,5 @@ export function pageMeta(page) {
   return entry;
 }
 
-const data = { constants, site, projects, articles, seo, work, ui, siteOrigin, analytics, pageMeta };
+const data = { constants, site, projects, articleCount, latestArticles, seo, work, ui, siteOrigin, analytics, pageMeta };
 export default data;

@@ -31,6 +31,12 @@ export const ui = {
     email: 'E-mail',
   },
   readArticle: 'Read Article',
+  /** Reading time of an article, in lists and on its page; `{minutes}` is filled in. */
+  readingTime: '{minutes} min read',
+  /** Name of the articles' feed, as feed readers show it; `{name}` is the site title. */
+  feedTitle: 'Articles by {name}',
+  /** Read by screen readers after a link in an article that opens in a new tab. */
+  opensInNewTab: '(opens in a new tab)',
   /** Accessible name of a code sample in an article; `{language}` is filled in. */
   codeBlockLabel: 'Code sample {language}',
   /** The image button on an article page that goes back one history entry (alt text: goBack). */

@@ -1,12 +1,18 @@
 /**
  * Article reading page for /article/:slug (1-based). An out-of-range or
- * malformed slug renders the 404 screen. The article's own `style` rules are
- * rendered in a <style> element, every selector prefixed with a per-article
- * class, so they apply only to this article and only while it is shown.
+ * malformed slug renders the 404 screen. The article's content comes from
+ * its own JSON file (articleData.js), so no other page carries its body.
+ * The article's own `style` rules are rendered in a <style> element, every
+ * selector prefixed with a per-article class, so they apply only to this
+ * article and only while it is shown.
  */
+import { use } from 'react';
+import { preload } from 'react-dom';
 import { useNavigate, useParams } from 'react-router-dom';
-import { articles, ui } from '../data/index.js';
+import { ui } from '../data/index.js';
 import { articleIndexFromSlug, articlePath } from '../routes.js';
+import { articleDataPath } from '../articleUrls.js';
+import { loadArticle } from '../articleData.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import ArticleBody from '../components/ArticleBody.jsx';
@@ -15,12 +21,18 @@ import './Article.css';
 
 export default function Article() {
   const { slug } = useParams();
-  const navigate = useNavigate();
   const index = articleIndexFromSlug(slug);
   if (index === null) return <NotFound />;
+  return <ArticleContent key={index} number={index + 1} />;
+}
 
-  const article = articles[index];
-  const scope = `article-scope-${index + 1}`;
+function ArticleContent({ number }) {
+  const navigate = useNavigate();
+  // In a prerendered page's <head>: the browser fetches the content while
+  // it loads the scripts that will ask for it.
+  preload(articleDataPath(number), { as: 'fetch', crossOrigin: 'anonymous' });
+  const article = use(loadArticle(number));
+  const scope = `article-scope-${number}`;
   const { backImage } = ui;
   return (
     <div className="container article-page">
@@ -28,19 +40,24 @@ export default function Article() {
         title={pageTitle(article.title)}
         description={article.description}
         keywords={article.keywords}
-        path={articlePath(index)}
+        path={articlePath(number - 1)}
         type="article"
       />
-      {article.style && <style data-article-style={index + 1}>{scopeCss(article.style, `.${scope}`)}</style>}
+      {article.style && <style data-article-style={number}>{scopeCss(article.style, `.${scope}`)}</style>}
       <button type="button" className="back-button" onClick={() => navigate(-1)}>
         <img src={backImage.src} alt={ui.goBack} width={backImage.width} height={backImage.height} />
       </button>
       <article className={`article ${scope}`}>
         <header className="article__header">
-          <p className="article__date">{article.date}</p>
+          <p className="article__meta">
+            <time dateTime={article.isoDate}>{article.date}</time>
+            <span aria-hidden="true"> · </span>
+            <span className="visually-hidden">, </span>
+            {ui.readingTime.replace('{minutes}', article.readingMinutes)}
+          </p>
           <h1 className="article__title">{article.title}</h1>
         </header>
-        <ArticleBody blocks={article.body} />
+        <ArticleBody html={article.html} />
       </article>
     </div>
   );

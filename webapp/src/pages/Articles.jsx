@@ -1,5 +1,7 @@
 /** Articles: heading, subheading and the list of articles. */
-import { articles, pageMeta, site } from '../data/index.js';
+import { pageMeta, site } from '../data/index.js';
+// Every article's summary, newest first: in this page's chunk only.
+import { articleList } from '../generated/articleList.js';
 import { pagePaths } from '../routes.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import Logo from '../components/Logo.jsx';
@@ -23,8 +25,8 @@ export default function Articles() {
         <p className="page-intro">{site.articles.description}</p>
       </header>
       <div className="article-list article-list--page">
-        {articles.map((article, index) => (
-          <ArticleListItem key={article.title} article={article} index={index} headingLevel={2} />
+        {articleList.map((article) => (
+          <ArticleListItem key={article.number} article={article} headingLevel={2} />
         ))}
       </div>
     </div>

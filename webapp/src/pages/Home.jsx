@@ -1,6 +1,6 @@
-/** Home: shrinking logo, headline, intro, photo, social icons, projects, article teasers, work. */
+/** Home: shrinking logo, headline, intro, photo, social icons, projects, the newest article teasers, work. */
 import { Link } from 'react-router-dom';
-import { articles, pageMeta, projects, site, ui } from '../data/index.js';
+import { latestArticles, pageMeta, projects, site, ui } from '../data/index.js';
 import { pagePaths } from '../routes.js';
 import PageMeta from '../components/PageMeta.jsx';
 import ShrinkingLogo from '../components/ShrinkingLogo.jsx';
@@ -51,8 +51,8 @@ export default function Home() {
             {ui.home.articlesHeading}
           </h2>
           <div className="article-list">
-            {articles.map((article, index) => (
-              <ArticleListItem key={article.title} article={article} index={index} headingLevel={3} compact />
+            {latestArticles.map((article) => (
+              <ArticleListItem key={article.number} article={article} headingLevel={3} compact />
             ))}
           </div>
           <Link className="text-link" to={pagePaths.articles}>

@@ -1,0 +1,371 @@
+/**
+ * Articles: one Markdown file each in webapp/src/data/articles/, turned at
+ * build time into what the site needs. Nothing here reaches the browser.
+ *
+ * Files are read in file-name order, and that order is the URL:
+ * the first file is /article/1. Name them by date
+ * (2024-02-01-my-post.md) and a new article is appended, so no existing
+ * URL changes; renaming a file or adding one whose name sorts earlier
+ * renumbers the ones after it.
+ *
+ * A file is YAML front matter (FIELDS below), then CommonMark with GitHub's
+ * tables, strikethrough, task lists, autolinks and footnotes. Raw HTML is
+ * allowed, except what would need the Content-Security-Policy loosened: a
+ * <script>, an inline event handler (onclick=…) or a javascript: URL.
+ * Code blocks are highlighted here (highlight.js through lowlight, class
+ * names only: the colours are in ArticleBody.css); headings get ids and
+ * link to themselves; external links open in a new tab, marked as such;
+ * images beside the file are copied into the site under a content-hashed
+ * name, with their width and height.
+ *
+ * A mistake in a file throws ContentError, whose message is one line that
+ * names the file (and the line, when there is one) and what to write instead.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { imageSize } from 'image-size';
+import { all as allLanguages } from 'lowlight';
+import readingTime from 'reading-time';
+import rehypeAutolinkHeadings from 'rehype-autolink-headings';
+import rehypeExternalLinks from 'rehype-external-links';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeRaw from 'rehype-raw';
+import rehypeSlug from 'rehype-slug';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { visit } from 'unist-util-visit';
+import { articleDataPath } from './src/articleUrls.js';
+import { constants } from './src/data/constants.js';
+import { ui } from './src/data/ui.js';
+
+const webappDir = path.dirname(new URL(import.meta.url).pathname);
+export const articlesDir = path.join(webappDir, 'src/data/articles');
+/** Where writeArticleModules() puts the modules the app imports. */
+export const generatedDir = path.join(webappDir, 'src/generated');
+
+/** A mistake in an article file: `message` is the one line to show. */
+export class ContentError extends Error {
+  constructor(file, line, what) {
+    const where = path.relative(process.cwd(), file) || file;
+    super(`${where}${line ? `:${line}` : ''}: ${what}`);
+    this.name = 'ContentError';
+  }
+}
+
+const isDay = (value) => value instanceof Date && !Number.isNaN(value.getTime());
+const isText = (value) => typeof value === 'string' && value.trim() !== '';
+
+/** The front-matter fields: what each must be, and how to write it. */
+const FIELDS = {
+  title: { required: true, valid: isText, example: "title: 'Shipping Small'" },
+  date: { required: true, valid: isDay, example: 'date: 2024-02-01 (year-month-day, the day it was published)' },
+  updated: { required: false, valid: isDay, example: 'updated: 2024-03-15 (year-month-day, the last real change)' },
+  description: { required: true, valid: isText, example: 'description: One or two sentences for lists, search results and the feed.' },
+  keywords: {
+    required: false,
+    valid: (value) => Array.isArray(value) && value.every(isText),
+    example: 'keywords: [Git, Code Review]',
+  },
+  style: { required: false, valid: (value) => typeof value === 'string', example: 'style: "h2 { color: #0f766e; }" (CSS for this article only)' },
+};
+
+/** 2023-05-07 → '7 May 2023', the date as every page shows it. */
+export function displayDate(day) {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(day);
+}
+
+const isoDay = (day) => day.toISOString().slice(0, 10);
+
+/** The 1-based line of the front matter where `field` is set, or null. */
+function fieldLine(source, field) {
+  const index = source.split('\n').findIndex((line) => line.startsWith(`${field}:`));
+  return index === -1 ? null : index + 1;
+}
+
+function readFrontMatter(file, source) {
+  let parsed;
+  try {
+    parsed = matter(source, {});
+  } catch (error) {
+    const line = error.mark ? error.mark.line + 2 : null; // +1: 1-based, +1: the opening '---'
+    throw new ContentError(file, line, `the front matter is not valid YAML (${error.reason ?? error.message}); write one "field: value" per line between the two --- lines`);
+  }
+  if (!/^---\r?\n/.test(source)) {
+    throw new ContentError(file, 1, 'the file must start with front matter: a line "---", the fields (title, date, description …), and a closing "---"');
+  }
+  const fields = parsed.data ?? {};
+  for (const [name, value] of Object.entries(fields)) {
+    const rule = FIELDS[name];
+    const line = fieldLine(source, name);
+    if (!rule) throw new ContentError(file, line, `unknown front-matter field "${name}"; the fields are ${Object.keys(FIELDS).join(', ')}`);
+    if (!rule.valid(value)) throw new ContentError(file, line, `"${name}" is not valid; write it as ${rule.example}`);
+    // YAML reads 2023-02-30 as 2 March: the day must be the one written.
+    if (isDay(value) && !source.split('\n')[line - 1].includes(isoDay(value))) {
+      throw new ContentError(file, line, `"${name}" is not a real day; write it as ${rule.example}`);
+    }
+  }
+  for (const [name, rule] of Object.entries(FIELDS)) {
+    if (rule.required && !(name in fields)) throw new ContentError(file, null, `the front matter has no "${name}"; add ${rule.example}`);
+  }
+  // Lines above the Markdown body, to report body positions as lines of the file.
+  const bodyOffset = source.slice(0, source.length - parsed.content.length).split('\n').length - 1;
+  return { fields, body: parsed.content, bodyOffset };
+}
+
+/** Properties of hast elements that hold a URL a browser may follow or load. */
+const URL_PROPERTIES = new Set(['href', 'src', 'srcSet', 'action', 'formAction', 'xLinkHref', 'poster', 'cite', 'data', 'background', 'ping']);
+
+/** Browsers skip ASCII whitespace and control characters inside a scheme ('java\tscript:'). */
+const isScriptUrl = (value) => /^javascript:/i.test(String(value).replace(/[\u0000-\u0020]/g, ''));
+
+/** rehype plugin: fail on whatever would need the CSP loosened. */
+function rejectScripts({ fail }) {
+  return (tree) => {
+    visit(tree, 'element', (node) => {
+      if (node.tagName === 'script') {
+        fail(node, 'a <script> element is not allowed: the site runs no inline script (Content-Security-Policy); remove it, or link to the code instead');
+      }
+      for (const [name, value] of Object.entries(node.properties ?? {})) {
+        if (/^on/i.test(name)) {
+          fail(node, `the inline event handler ${name.toLowerCase()}="…" on <${node.tagName}> is not allowed: the site runs no inline script (Content-Security-Policy); remove it`);
+        }
+        if (URL_PROPERTIES.has(name) && [value].flat().some(isScriptUrl)) {
+          fail(node, `a javascript: URL in <${node.tagName}> is not allowed: the site runs no inline script (Content-Security-Policy); link to a page instead`);
+        }
+      }
+    });
+  };
+}
+
+const isLocal = (src) => !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(src);
+
+/**
+ * rehype plugin: images beside the Markdown file (a relative src) get a
+ * content-hashed URL under /static/media/ and their real width and height;
+ * `images` collects what to copy. Every image is lazy and decoded off the
+ * main thread: an article's images are below its title.
+ */
+function localImages({ file, fail, images }) {
+  return async (tree) => {
+    const nodes = [];
+    visit(tree, 'element', (node) => {
+      if (node.tagName === 'img') nodes.push(node);
+    });
+    for (const node of nodes) {
+      const src = String(node.properties.src ?? '');
+      node.properties.loading ??= 'lazy';
+      node.properties.decoding ??= 'async';
+      if (!isLocal(src)) continue;
+      const from = path.resolve(path.dirname(file), decodeURI(src));
+      const bytes = await fs.readFile(from).catch(() => null);
+      if (!bytes) fail(node, `the image ${src} is not there; put the file at ${path.relative(process.cwd(), from)}, or fix the name`);
+      let size;
+      try {
+        size = imageSize(bytes);
+      } catch {
+        fail(node, `${src} is not an image this site can show; use a JPEG, PNG, WebP, GIF or SVG file`);
+      }
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+      const { name, ext } = path.parse(from);
+      const url = `/static/media/${name}.${hash}${ext}`;
+      images.set(url, from);
+      node.properties.src = url;
+      node.properties.width ??= size.width;
+      node.properties.height ??= size.height;
+    }
+  };
+}
+
+/**
+ * rehype plugin: code blocks become keyboard-scrollable regions with a
+ * name (a long line can be scrolled sideways on a phone), styled by
+ * ArticleBody.css.
+ */
+function codeBlocks() {
+  return (tree) => {
+    visit(tree, 'element', (node) => {
+      if (node.tagName !== 'pre') return;
+      const code = node.children.find((child) => child.tagName === 'code');
+      const language = [code?.properties.className ?? []].flat().find((name) => String(name).startsWith('language-'))?.slice('language-'.length);
+      node.properties.className = ['code-block'];
+      node.properties.tabIndex = 0;
+      if (language) node.properties.dataLanguage = language;
+      node.properties.ariaLabel = ui.codeBlockLabel.replace('{language}', language ?? '').trim();
+    });
+  };
+}
+
+const BLOCK_TAGS = new Set(['ul', 'ol', 'p', 'div', 'pre', 'blockquote', 'table']);
+
+/**
+ * rehype plugin: a task-list item's checkbox (- [x] done) is labelled by
+ * the item's own text, so it has an accessible name: the checkbox and the
+ * words after it become one <label>.
+ */
+function taskListLabels() {
+  return (tree) => {
+    visit(tree, 'element', (node) => {
+      if (node.tagName !== 'li' || ![node.properties.className ?? []].flat().includes('task-list-item')) return;
+      const holder = node.children.find((child) => child.tagName === 'p') ?? node;
+      const start = holder.children.findIndex((child) => child.tagName === 'input');
+      if (start === -1) return;
+      let end = start + 1;
+      while (end < holder.children.length && !BLOCK_TAGS.has(holder.children[end].tagName)) end += 1;
+      const label = { type: 'element', tagName: 'label', properties: {}, children: holder.children.slice(start, end) };
+      holder.children.splice(start, end - start, label);
+    });
+  };
+}
+
+/**
+ * rehype plugin: an image alone in its paragraph, with a title
+ * (![alt](file.png "title")), becomes a figure with that title as caption.
+ */
+function captionedImages() {
+  return (tree) => {
+    visit(tree, 'element', (node) => {
+      const content = node.children.filter((child) => child.type !== 'text' || child.value.trim() !== '');
+      const [image] = content;
+      if (node.tagName !== 'p' || content.length !== 1 || image.tagName !== 'img' || !image.properties.title) return;
+      const caption = image.properties.title;
+      delete image.properties.title;
+      node.tagName = 'figure';
+      node.children = [image, { type: 'element', tagName: 'figcaption', properties: {}, children: [{ type: 'text', value: caption }] }];
+    });
+  };
+}
+
+/**
+ * The HTML of a Markdown body. `file` and `bodyOffset` place errors;
+ * `images` (a Map) receives the local images to copy.
+ */
+export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = new Map() }) {
+  const fail = (node, what) => {
+    throw new ContentError(file, node?.position ? node.position.start.line + bodyOffset : null, what);
+  };
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeRaw)
+    .use(rejectScripts, { fail })
+    .use(localImages, { file, fail, images })
+    .use(captionedImages)
+    .use(taskListLabels)
+    .use(rehypeSlug)
+    .use(rehypeAutolinkHeadings, { behavior: 'wrap', properties: { className: ['heading-anchor'] } })
+    .use(rehypeExternalLinks, {
+      target: '_blank',
+      rel: ['noopener', 'noreferrer'],
+      properties: { className: ['external-link'] },
+      // Read by screen readers; ArticleBody.css draws an arrow.
+      content: { type: 'text', value: ` ${ui.opensInNewTab}` },
+      contentProperties: { className: ['visually-hidden'] },
+    })
+    .use(rehypeHighlight, { languages: allLanguages, detect: false })
+    .use(codeBlocks);
+  const tree = await processor.run(processor.parse(markdown));
+  return { tree, html: unified().use(rehypeStringify).stringify(tree) };
+}
+
+/**
+ * The same body for readers outside the site (the feed): every link and
+ * image as an absolute URL, '#section' links to the article's own URL.
+ */
+export function absoluteHtml(tree, pageUrl) {
+  const copy = structuredClone(tree);
+  visit(copy, 'element', (node) => {
+    for (const name of ['href', 'src']) {
+      const value = node.properties?.[name];
+      if (typeof value === 'string') node.properties[name] = new URL(value, pageUrl).href;
+    }
+  });
+  return unified().use(rehypeStringify).stringify(copy);
+}
+
+/**
+ * Reads and renders every article. Returns them in URL order (the first is
+ * /article/1), each with `file`, `number`, `summary` (what lists show),
+ * `data` (what the article page shows), `tree` (for the feed) and `images`
+ * (public URL → source file). Throws ContentError on a mistake.
+ */
+export async function loadArticles(dir = articlesDir) {
+  const names = (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.md')).sort();
+  const articles = [];
+  for (const [index, name] of names.entries()) {
+    const file = path.join(dir, name);
+    const source = await fs.readFile(file, 'utf8');
+    const { fields, body, bodyOffset } = readFrontMatter(file, source);
+    const images = new Map();
+    const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images });
+    const number = index + 1;
+    const summary = {
+      number,
+      date: displayDate(fields.date),
+      isoDate: isoDay(fields.date),
+      title: fields.title.trim(),
+      description: fields.description.trim(),
+      readingMinutes: Math.max(1, Math.round(readingTime(body).minutes)),
+    };
+    const data = {
+      ...summary,
+      updated: isoDay(fields.updated ?? fields.date),
+      keywords: fields.keywords ?? [],
+      style: fields.style ?? '',
+      html,
+    };
+    articles.push({ file, number, summary, data, tree, images });
+  }
+  return articles;
+}
+
+/** Newest first (by date, then by number), as the home page and /articles list them. */
+export function newestFirst(summaries) {
+  return [...summaries].sort((a, b) => b.isoDate.localeCompare(a.isoDate) || b.number - a.number);
+}
+
+const GENERATED_HEADER = '// Generated by webapp/articles.mjs from webapp/src/data/articles/*.md: edit those, not this.\n';
+
+/**
+ * The two modules the app imports (in webapp/src/generated/): articles.js,
+ * in the main script, with the number of articles and the newest few
+ * summaries for the home page; articleList.js, in the /articles page's
+ * chunk, with every summary. No body is in either. With `error` (a content
+ * mistake, in the live preview) both are empty and articles.js carries the
+ * message, which the app shows in place of the page.
+ */
+export async function writeArticleModules(articles, error = null) {
+  const summaries = newestFirst(articles.map((a) => a.summary));
+  await fs.mkdir(generatedDir, { recursive: true });
+  const json = (value) => JSON.stringify(value, null, 1);
+  await writeIfChanged(
+    path.join(generatedDir, 'articles.js'),
+    `${GENERATED_HEADER}export const contentError = ${json(error)};\n` +
+      `export const articleCount = ${articles.length};\n` +
+      `export const latestArticles = ${json(summaries.slice(0, constants.homeArticleTeasers))};\n`,
+  );
+  await writeIfChanged(path.join(generatedDir, 'articleList.js'), `${GENERATED_HEADER}export const articleList = ${json(summaries)};\n`);
+}
+
+/** Parcel's watcher rebuilds on every write; an unchanged module is left alone. */
+async function writeIfChanged(file, text) {
+  if ((await fs.readFile(file, 'utf8').catch(() => null)) !== text) await fs.writeFile(file, text);
+}
+
+/** Writes each article's JSON (articleDataPath) and its images into the site folder. */
+export async function writeArticleFiles(articles, siteDir) {
+  for (const article of articles) {
+    const target = path.join(siteDir, articleDataPath(article.number));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, JSON.stringify(article.data));
+    for (const [url, source] of article.images) {
+      await fs.mkdir(path.dirname(path.join(siteDir, url)), { recursive: true });
+      await fs.copyFile(source, path.join(siteDir, url));
+    }
+  }
+}

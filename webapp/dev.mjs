@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * The live preview (`npm run dev:web`): Parcel's dev server on
+ * http://localhost:1234, which rebuilds and reloads on every change, plus
+ * the articles. Each change to webapp/src/data/articles/ renders them again
+ * (articles.mjs): the modules the app imports, and each article's JSON and
+ * images in the dev server's folder. A mistake in an article is printed
+ * here and shown in the page, the same one line the build fails with.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { articlesDir, ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import { rootDir } from './parcel.mjs';
+
+const distDir = path.join(rootDir, 'dist/dev');
+
+async function renderArticles() {
+  try {
+    const articles = await loadArticles();
+    await writeArticleModules(articles);
+    await writeArticleFiles(articles, distDir);
+    console.log(`articles: ${articles.length} rendered`);
+  } catch (error) {
+    const message = error instanceof ContentError ? error.message : String(error?.stack ?? error);
+    console.error(`articles: ${message}`);
+    await writeArticleModules([], message);
+  }
+}
+
+await renderArticles();
+
+let pending = null;
+fs.watch(articlesDir, () => {
+  clearTimeout(pending);
+  pending = setTimeout(renderArticles, 100);
+});
+
+const parcel = spawn(
+  process.execPath,
+  [
+    path.join(rootDir, 'node_modules/parcel/lib/bin.js'), 'serve', 'webapp/index.html',
+    '--config', './webapp/.parcelrc', '--dist-dir', 'dist/dev', '--cache-dir', '.parcel-cache', '--port', '1234',
+    ...process.argv.slice(2),
+  ],
+  { cwd: rootDir, stdio: 'inherit' },
+);
+parcel.on('exit', (code) => process.exit(code ?? 1));

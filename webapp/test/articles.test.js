@@ -1,0 +1,149 @@
+// The article pipeline (webapp/articles.mjs, webapp/feed.mjs): what each
+// Markdown feature becomes, and the one-line message each content mistake
+// gets. Files are written to a temporary folder, as an owner would write them.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentError, loadArticles, newestFirst, renderMarkdown } from '../articles.mjs';
+import { ui } from '../src/data/ui.js';
+
+let dir;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'articles-'));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+const frontMatter = (fields = {}) =>
+  Object.entries({ title: 'A title', date: '2024-02-01', description: 'A description.', ...fields })
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
+
+/** Writes one article (and optional side files) into a fresh folder and loads it. */
+async function load(markdown, { fields, files = {}, raw } = {}) {
+  const folder = await fs.mkdtemp(path.join(dir, 'case-'));
+  await fs.writeFile(path.join(folder, 'post.md'), raw ?? `---\n${frontMatter(fields)}\n---\n\n${markdown}\n`);
+  for (const [name, content] of Object.entries(files)) await fs.writeFile(path.join(folder, name), content);
+  return loadArticles(folder);
+}
+
+/** The message loading fails with: one line naming the file. */
+async function failure(...args) {
+  const error = await load(...args).then(() => null, (e) => e);
+  expect(error).toBeInstanceOf(ContentError);
+  expect(error.message).not.toContain('\n');
+  expect(error.message).toMatch(/post\.md(:\d+)?: /);
+  return error.message;
+}
+
+const html = async (markdown) => (await renderMarkdown(markdown, { file: 'inline.md' })).html;
+
+describe('Markdown', () => {
+  it('renders links, emphasis, inline code, strikethrough and task lists', async () => {
+    const out = await html('A [link](/about), **bold**, _italic_, `code` and ~~gone~~.\n\n- [x] done\n- [ ] to do');
+    expect(out).toContain('<a href="/about">link</a>');
+    expect(out).toContain('<strong>bold</strong>');
+    expect(out).toContain('<em>italic</em>');
+    expect(out).toContain('<code>code</code>');
+    expect(out).toContain('<del>gone</del>');
+    expect(out).toContain('<li class="task-list-item"><label><input type="checkbox" checked disabled> done</label></li>');
+  });
+
+  it('renders GitHub tables with their alignment', async () => {
+    const out = await html('| a | b |\n| :- | -: |\n| 1 | 2 |');
+    expect(out).toMatch(/<table>\s*<thead>\s*<tr>\s*<th align="left">a<\/th>\s*<th align="right">b<\/th>/);
+    expect(out).toMatch(/<td align="left">1<\/td>\s*<td align="right">2<\/td>/);
+  });
+
+  it('highlights code at build time, and names the block for keyboard users', async () => {
+    const out = await html('```js\nconst answer = 42; // why\n```\n\n```\nplain\n```');
+    expect(out).toContain('<span class="hljs-keyword">const</span>');
+    expect(out).toContain('<span class="hljs-number">42</span>');
+    expect(out).toContain('<span class="hljs-comment">// why</span>');
+    expect(out).toContain(`<pre class="code-block" tabindex="0" data-language="js" aria-label="${ui.codeBlockLabel.replace('{language}', 'js')}">`);
+    expect(out).toMatch(/<pre class="code-block" tabindex="0" aria-label="[^"]+"><code>plain\n<\/code><\/pre>/);
+  });
+
+  it('gives headings an id and makes them link to themselves', async () => {
+    expect(await html('## Why small wins')).toBe(
+      '<h2 id="why-small-wins"><a class="heading-anchor" href="#why-small-wins">Why small wins</a></h2>',
+    );
+  });
+
+  it('opens external links in a new tab, safely, and says so', async () => {
+    expect(await html('[axe](https://github.com/dequelabs/axe-core)')).toBe(
+      '<p><a href="https://github.com/dequelabs/axe-core" class="external-link" rel="noopener noreferrer" target="_blank">' +
+        `axe<span class="visually-hidden"> ${ui.opensInNewTab}</span></a></p>`,
+    );
+  });
+
+  it('keeps raw HTML the owner writes', async () => {
+    expect(await html('Press <kbd>Tab</kbd>.\n\n<details><summary>More</summary>\n\nHidden *text*.\n\n</details>')).toMatch(
+      /<kbd>Tab<\/kbd>[\s\S]*<details><summary>More<\/summary>[\s\S]*<em>text<\/em>/,
+    );
+  });
+});
+
+describe('articles folder', () => {
+  it('reads front matter, numbers files in name order and lists them newest first', async () => {
+    const folder = await fs.mkdtemp(path.join(dir, 'order-'));
+    const write = (name, date, title) => fs.writeFile(path.join(folder, name), `---\n${frontMatter({ date, title })}\n---\nBody of ${title}.\n`);
+    await write('2024-03-01-b.md', '2024-03-01', 'Second');
+    await write('2024-01-01-a.md', '2024-01-01', 'First');
+    await write('2024-05-01-c.md', '2024-05-01', 'Third');
+    const articles = await loadArticles(folder);
+    expect(articles.map((a) => [a.number, a.summary.title])).toEqual([[1, 'First'], [2, 'Second'], [3, 'Third']]);
+    expect(newestFirst(articles.map((a) => a.summary)).map((s) => s.number)).toEqual([3, 2, 1]);
+    expect(articles[0].summary).toEqual({
+      number: 1, date: '1 January 2024', isoDate: '2024-01-01', title: 'First', description: 'A description.', readingMinutes: 1,
+    });
+  });
+
+  it('copies an image beside the file under a content-hashed name, with its size, and captions it', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"></svg>';
+    const [article] = await load('![A chart](chart.svg "Review time")', { files: { 'chart.svg': svg } });
+    const [[url, source]] = [...article.images];
+    expect(url).toMatch(/^\/static\/media\/chart\.[0-9a-f]{8}\.svg$/);
+    expect(source).toMatch(/chart\.svg$/);
+    expect(article.data.html).toBe(
+      `<figure><img src="${url}" alt="A chart" loading="lazy" decoding="async" width="320" height="180"><figcaption>Review time</figcaption></figure>`,
+    );
+  });
+});
+
+describe('content mistakes: one line naming the file, the line and the fix', () => {
+  it('a <script>', async () => {
+    expect(await failure('Fine.\n\n<script>alert(1)</script>')).toMatch(/post\.md:9: a <script> element is not allowed/);
+  });
+
+  it('an inline event handler', async () => {
+    expect(await failure('<img src="https://example.com/a.png" alt="" onerror="alert(1)">')).toMatch(
+      /post\.md:7: the inline event handler onerror="…" on <img> is not allowed/,
+    );
+  });
+
+  it('a javascript: URL, however it is spelled', async () => {
+    expect(await failure('[click](javascript:alert(1))')).toMatch(/post\.md:7: a javascript: URL in <a> is not allowed/);
+    expect(await failure('<a href=" JaVa\tScRiPt:alert(1)">x</a>')).toMatch(/a javascript: URL in <a> is not allowed/);
+  });
+
+  it('a missing image', async () => {
+    expect(await failure('Text.\n\n![A chart](missing.png)')).toMatch(/post\.md:9: the image missing\.png is not there; put the file at .*missing\.png/);
+  });
+
+  it('a missing, unknown or malformed front-matter field', async () => {
+    expect(await failure('x', { fields: { description: undefined } })).toMatch(/post\.md: the front matter has no "description"; add description: /);
+    expect(await failure('x', { fields: { tags: '[a]' } })).toMatch(/post\.md:5: unknown front-matter field "tags"; the fields are title, date, updated, description, keywords, style/);
+    expect(await failure('x', { fields: { keywords: 'Git' } })).toMatch(/post\.md:5: "keywords" is not valid; write it as keywords: \[Git, Code Review\]/);
+    expect(await failure('x', { raw: 'no front matter\n' })).toMatch(/post\.md:1: the file must start with front matter/);
+    expect(await failure('x', { raw: '---\ntitle: [unclosed\n---\n' })).toMatch(/post\.md:\d+: the front matter is not valid YAML/);
+  });
+
+  it('a date that is not a day', async () => {
+    expect(await failure('x', { fields: { date: '7 May 2023' } })).toMatch(/post\.md:3: "date" is not valid; write it as date: 2024-02-01 \(year-month-day/);
+    expect(await failure('x', { fields: { date: '2023-02-30' } })).toMatch(/post\.md:3: "date" is not a real day/);
+  });
+});
