@@ -51,7 +51,13 @@ fn main() {
     let site = web_out.join("site");
     prepare_embed_tree(&site, &site, &embed_dir)
         .unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
-    check_route_manifest(&web_out.join("routes.json"), &site);
+    let manifest = check_route_manifest(&web_out.join("routes.json"), &site);
+    // The inline scripts the Content-Security-Policy allows, by hash (src/headers.rs).
+    let hashes: String = manifest["script_hashes"]
+        .as_array()
+        .map(|hashes| hashes.iter().filter_map(|h| h.as_str()).map(|h| format!(" '{h}'")).collect())
+        .unwrap_or_default();
+    println!("cargo:rustc-env=PORTFOLIO_CSP_SCRIPT_HASHES={hashes}");
 }
 
 /// Sets PORTFOLIO_COMMIT (shown by `--version`) to the commit being built,
@@ -195,8 +201,8 @@ fn gzip_max(bytes: &[u8]) -> io::Result<Vec<u8>> {
     encoder.finish()
 }
 
-/// Fails the build early when the manifest names a file the build did not make.
-fn check_route_manifest(manifest: &Path, site: &Path) {
+/// Fails the build early when the manifest names a file the build did not make; returns the manifest.
+fn check_route_manifest(manifest: &Path, site: &Path) -> serde_json::Value {
     let text = fs::read_to_string(manifest)
         .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", manifest.display())));
     let parsed: serde_json::Value = serde_json::from_str(&text)
@@ -209,4 +215,5 @@ fn check_route_manifest(manifest: &Path, site: &Path) {
             _ => fail(&format!("routes.json names {file}, which the web build did not produce")),
         }
     }
+    parsed
 }

@@ -50,14 +50,19 @@ fn has_content_hash(file_name: &str) -> bool {
         .any(|s| s.len() >= 8 && s.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
 }
 
-/// The Content-Security-Policy. Scripts only from our own origin, never inline
-/// or eval'd. Inline styles are allowed because an article carries its own
-/// style rules; images may come from any HTTPS host because the sample article
-/// shows a placeholder from an external image service.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-     style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; \
+/// The Content-Security-Policy. Scripts only from our own origin, never eval'd,
+/// and inline only the one the build names by its hash (the theme's, which must
+/// run before the first paint; build.rs passes its hash from the web build).
+/// Inline styles are allowed because an article carries its own style rules;
+/// images may come from any HTTPS host because the sample article shows a
+/// placeholder from an external image service.
+pub const CONTENT_SECURITY_POLICY: &str = concat!(
+    "default-src 'self'; script-src 'self'",
+    env!("PORTFOLIO_CSP_SCRIPT_HASHES"),
+    "; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; \
      connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; \
-     frame-ancestors 'none'; form-action 'none'";
+     frame-ancestors 'none'; form-action 'none'"
+);
 
 /// The headers sent on every response, 404s, 304s and redirects included.
 pub fn security_headers(hsts: bool) -> HeaderMap {

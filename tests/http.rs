@@ -27,6 +27,8 @@ fn assert_security_headers(reply: &Reply) {
     assert!(!csp.contains("unsafe-eval"), "{csp}");
     let script_src = csp.split(';').find(|d| d.trim().starts_with("script-src")).unwrap();
     assert!(!script_src.contains("unsafe-inline"), "{csp}");
+    // The theme's inline script, by hash: Chromium refuses any other (tests/e2e/theme.test.mjs).
+    assert!(script_src.contains(" 'sha256-"), "{csp}");
     assert_eq!(reply.header("x-content-type-options"), Some("nosniff"));
     assert_eq!(reply.header("referrer-policy"), Some("strict-origin-when-cross-origin"));
     assert_eq!(reply.header("x-frame-options"), Some("DENY"));
@@ -76,6 +78,17 @@ fn the_feed_and_the_articles_content_are_sent_as_the_build_says() {
         let content: serde_json::Value = serde_json::from_slice(&reply.body).expect("JSON");
         assert!(content["html"].as_str().is_some_and(|html| !html.is_empty()), "article {number} has its body");
     }
+}
+
+#[test]
+fn favicon_ico_is_served() {
+    let server = Server::start();
+    let reply = server.get("/favicon.ico");
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-type"), Some("image/x-icon"));
+    assert_eq!(reply.header("cache-control"), Some("max-age=3600"));
+    // An ICO directory (reserved 0, type 1) of three images.
+    assert_eq!(&reply.body[..6], &[0, 0, 1, 0, 3, 0]);
 }
 
 #[test]
@@ -200,7 +213,7 @@ fn if_none_match_gives_304_with_the_same_caching_headers() {
     let missing = server.get("/missing");
     assert_eq!(missing.header("etag"), None, "a 404 with an ETag");
     assert_eq!(server.request("GET", "/missing", &[("If-None-Match", "*")]).status, 404);
-    assert_eq!(server.request("GET", "/favicon.ico", &[("If-None-Match", "*")]).header("etag"), None);
+    assert_eq!(server.request("GET", "/apple-touch-icon.png", &[("If-None-Match", "*")]).header("etag"), None);
 }
 
 #[test]

@@ -17,19 +17,23 @@
  *    Before that, each article's JSON (article/N.json, what its page fetches)
  *    and images are written into OUTDIR/site/.
  * 4. Writes site/feed.xml (feed.mjs), site/sitemap.xml and site/robots.txt
- *    (sitemap.mjs), and OUTDIR/routes.json, the route manifest the server
+ *    (sitemap.mjs), site/favicon.ico (favicon.mjs), and OUTDIR/routes.json, the route manifest the server
  *    reads: {"routes": {"/": "index.html", "/about": "about/index.html", …},
- *    "not_found": "404.html", "files": {"feed.xml": {"content_type": …}}}.
- * 5. Checks the output: every script under static/js/, no inline scripts,
+ *    "not_found": "404.html", "files": {"feed.xml": {"content_type": …}},
+ *    "script_hashes": ["sha256-…"]}, the inline scripts the CSP allows.
+ * 5. Checks the output: every script under static/js/, no inline script but the theme's,
  *    every local link a route or a file.
  * Exits non-zero with a message on any error; prints little on success.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { articleDataPath, feedPath } from './src/articleUrls.js';
 import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import { writeFaviconIco } from './favicon.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
+import { themeBootScript } from './src/theme.js';
 
 function fail(message) {
   console.error(`webapp build failed: ${message}`);
@@ -76,6 +80,7 @@ async function main() {
   // cached for an hour by the server.
   await fs.writeFile(path.join(siteDir, 'sitemap.xml'), sitemapXml(siteOrigin, routePaths()));
   await fs.writeFile(path.join(siteDir, 'robots.txt'), robotsTxt(siteOrigin));
+  await writeFaviconIco(siteDir);
 
   const files = await listFiles(siteDir);
   const strayScripts = files.filter((f) => /\.m?js$/.test(f) && !f.startsWith('static/js/'));
@@ -84,7 +89,8 @@ async function main() {
   // Feed readers and article pages revalidate (a stable name whose content changes).
   const sentAs = { [feedPath.slice(1)]: { content_type: 'application/atom+xml; charset=utf-8', cache: 'revalidate' } };
   for (const { number } of articles) sentAs[articleDataPath(number).slice(1)] = { cache: 'revalidate' };
-  const manifest = routeManifest(sentAs);
+  // The Content-Security-Policy allows the theme's inline script by its hash (build.rs passes it on).
+  const manifest = { ...routeManifest(sentAs), script_hashes: [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`] };
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   console.log(

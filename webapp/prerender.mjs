@@ -23,6 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { siteOrigin } from './src/data/index.js';
 import { notFoundFile, routeFile, routePaths } from './src/routes.js';
 import { assetUrlMap, lazyChunkFiles, prerendererEntry, rootDir } from './parcel.mjs';
+import { themeBootScript } from './src/theme.js';
 
 /** Where the 404 page is rendered: a path no route matches. */
 const NOT_FOUND_RENDER_PATH = '/404';
@@ -62,13 +63,17 @@ function replaceOnce(text, pattern, replace, what) {
 
 const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The built index.html with a page's head tags, chunk links and markup filled in. */
+/**
+ * The built index.html with a page's head tags, chunk links and markup
+ * filled in, and the theme's inline script first in <head> (see theme.js).
+ */
 export function fillTemplate(template, { head, body, styles, scripts }) {
   const chunkLinks = [
     ...styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...scripts.map((href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeAttr(href)}">`),
   ].join('');
-  let html = replaceOnce(template, /<title>[^<]*<\/title>/, () => head, '<title>');
+  let html = replaceOnce(template, /<meta charset="?utf-8"?>/i, (tag) => `${tag}<script>${themeBootScript}</script>`, '<meta charset>');
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, () => head, '<title>');
   html = replaceOnce(html, /<script type="?module"?/, (tag) => chunkLinks + tag, '<script type=module>');
   return replaceOnce(html, /<div id="?root"?>\s*<\/div>/, () => `<div id="root">${body}</div>`, '<div id=root></div>');
 }
@@ -102,10 +107,9 @@ function urlsIn(html) {
 
 /** Throws unless `html` is fit to serve under the CSP and names only files and routes that exist. */
 async function checkPage(file, html, siteDir, routes) {
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    if (!/\ssrc=/i.test(tag) && !/\stype="?application\/json"?/i.test(tag)) {
-      throw new Error(`${file} contains an inline script: ${tag}`);
-    }
+  for (const [, tag, content] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc=/i.test(tag) || /\stype="?application\/json"?/i.test(tag) || content === themeBootScript) continue;
+    throw new Error(`${file} contains an inline script the CSP does not allow: ${tag}${content.slice(0, 60)}`);
   }
   if (!/^<!doctype html><html lang="?en"?>/i.test(html)) throw new Error(`${file} does not start with <!doctype html><html lang=en>`);
   for (const url of urlsIn(html)) {

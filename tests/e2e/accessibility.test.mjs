@@ -1,6 +1,7 @@
 // An accessibility look at every screen with axe-core (WCAG 2.1 A and AA rules:
 // alt texts, labels on icon-only links, contrast, landmarks, …), at desktop
-// and phone widths, plus a check that keyboard focus is visible.
+// and phone widths, in the light and the dark theme, plus a check that
+// keyboard focus is visible.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -19,18 +20,22 @@ after(async () => {
   await server?.stop();
 });
 
-for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
-  test(`no WCAG 2.1 AA violations at ${viewport.width} px`, async () => {
-    for (const path of paths) {
-      const { page } = await openPage(browser.context, server.baseURL, viewport);
-      await page.goto(server.baseURL + path, { waitUntil: 'networkidle' });
-      await page.locator('h1').first().waitFor();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-      assert.deepEqual(summary, [], `${path} at ${viewport.width}px`);
-      await page.close();
-    }
-  });
+for (const colorScheme of ['light', 'dark']) {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+    test(`no WCAG 2.1 AA violations at ${viewport.width} px, ${colorScheme} theme`, async () => {
+      for (const path of paths) {
+        const { page, problems } = await openPage(browser.context, server.baseURL, viewport);
+        await page.emulateMedia({ colorScheme });
+        await page.goto(server.baseURL + path, { waitUntil: 'networkidle' });
+        await page.locator('h1').first().waitFor();
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        assert.deepEqual(summary, [], `${path} at ${viewport.width}px, ${colorScheme}`);
+        assert.deepEqual(problems, [], `${path} at ${viewport.width}px, ${colorScheme}`);
+        await page.close();
+      }
+    });
+  }
 }
 
 test('keyboard focus is visible on links', async () => {

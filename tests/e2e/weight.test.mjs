@@ -23,11 +23,11 @@ import { articles, startServer, launchBrowser, openPage } from './harness.mjs';
  * in the JSON its script reads).
  */
 const BUDGETS = {
-  '/': { firstVisit: 86_000, everything: 150_000 },
-  '/about': { firstVisit: 85_000, everything: 110_000 },
-  '/projects': { firstVisit: 84_000, everything: 109_000 },
-  '/articles': { firstVisit: 84_000, everything: 108_000 },
-  '/contact': { firstVisit: 85_000, everything: 109_000 },
+  '/': { firstVisit: 87_000, everything: 150_000 },
+  '/about': { firstVisit: 86_000, everything: 110_000 },
+  '/projects': { firstVisit: 85_000, everything: 110_000 },
+  '/articles': { firstVisit: 85_000, everything: 108_000 },
+  '/contact': { firstVisit: 86_000, everything: 110_000 },
   '/article/N': { firstVisit: 100_000, everything: 125_000 },
 };
 const routes = ['/', '/about', '/projects', '/articles', '/contact', ...articles.map((_, i) => `/article/${i + 1}`)];

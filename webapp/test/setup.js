@@ -11,7 +11,12 @@ setArticleSource((number) => articles[number - 1].data);
 // jsdom does not implement scrolling; ScrollToTop calls window.scrollTo.
 window.scrollTo = vi.fn();
 
+// Nor media queries: the system setting is light (theme tests replace this).
+window.matchMedia = (media) => ({ media, matches: false, addEventListener() {}, removeEventListener() {} });
+
 afterEach(() => {
   cleanup();
+  delete document.documentElement.dataset.theme;
+  localStorage.clear();
   window.scrollTo.mockClear();
 });

@@ -1,7 +1,8 @@
-/** The nav bar: one link per page, the current page marked with aria-current="page". */
+/** The nav bar: one link per page, the current page marked with aria-current="page", and the theme switch. */
 import { NavLink, useLocation } from 'react-router-dom';
 import { ui } from '../data/index.js';
 import { articleIndexFromSlug, navPages, pagePaths } from '../routes.js';
+import ThemeSwitch from './ThemeSwitch.jsx';
 import './Nav.css';
 
 export default function Nav() {
@@ -32,6 +33,7 @@ export default function Nav() {
           ))}
         </ul>
       </nav>
+      <ThemeSwitch />
     </header>
   );
 }

@@ -14,6 +14,8 @@ export const ui = {
     contact: 'Contact',
   },
   homeLogoLabel: 'Home',
+  /** The theme switch in the nav: a toggle, pressed while the dark theme is shown. */
+  darkTheme: 'Dark theme',
   home: {
     projectsHeading: 'Selected projects',
     articlesHeading: 'Recent articles',
