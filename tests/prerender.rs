@@ -317,12 +317,12 @@ fn profile_of(binary_dir: &Path) -> String {
     }
 }
 
-/// Brotli bytes of what a first visit of `/` needs before the page can be
+/// Brotli bytes of what a first visit of `page` needs before the page can be
 /// hydrated: the HTML and every script and stylesheet it names (as
 /// tests/e2e/weight.test.mjs counts them), and those scripts' paths.
-fn home_first_visit(server: &Server) -> (usize, Vec<String>) {
-    let html = server.get("/").text();
-    let mut paths = vec!["/".to_owned()];
+fn first_visit(server: &Server, page: &str) -> (usize, Vec<String>) {
+    let html = server.get(page).text();
+    let mut paths = vec![page.to_owned()];
     for pattern in ["src=", "href="] {
         for rest in html.split(pattern).skip(1) {
             let value = rest.trim_start_matches('"').split(['"', ' ', '>']).next().unwrap();
@@ -351,17 +351,17 @@ fn article_body(server: &Server, number: usize) -> (String, String) {
     (html, words)
 }
 
-#[test]
-fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
-    const ARTICLES: usize = 100;
-    /// Budget: what the home page's first visit may grow by with 100 articles.
-    const GROWTH: usize = 1536;
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let expected = expectations();
-    let count = expected["pages"].as_array().unwrap().iter().filter(|p| s(&p["path"]).starts_with("/article/")).count();
-    assert!(count <= ARTICLES, "the site already has {count} articles");
-    let (last, next) = (format!("/article/{ARTICLES}"), format!("/article/{}", ARTICLES + 1));
+/// A copy of the repository, changed by `change(copy)`, built and started.
+struct BuiltCopy {
+    server: Server,
+    binary: PathBuf,
+    _work: TempDir,
+}
 
+/// Copies what `cargo build` reads into a temporary folder, lets `change`
+/// edit the copy as an owner would, builds it and starts its binary.
+fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The copy's build.rs would run `npm ci` on a stale node_modules, through
     // the link below, in this repository: refuse instead.
     let modified = |p: &str| fs::metadata(root.join(p)).and_then(|m| m.modified()).ok();
@@ -371,7 +371,7 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     );
 
     let stamp = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
-    let work = TempDir(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("hundred-articles-{}-{stamp}", std::process::id())));
+    let work = TempDir(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}-{stamp}", std::process::id())));
     let copy = work.0.join("repo");
     // What `cargo build` reads: the crate, the patched crates it uses, and the web app with its npm manifests.
     let wanted = ["Cargo.toml", "Cargo.lock", "build.rs", "src", "vendor", "webapp", "package.json", "package-lock.json", ".cargo", "rust-toolchain.toml"];
@@ -382,14 +382,7 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     copy_tree(root, &copy, &skip, root).expect("copy the repository");
     std::os::unix::fs::symlink(root.join("node_modules"), copy.join("node_modules")).expect("link node_modules");
 
-    // The one change: articles up to 100, written by the fixture script into the articles folder.
-    let generate = Command::new("node")
-        .arg(root.join("tools/generate-articles.mjs"))
-        .arg(copy.join("webapp/src/data/articles"))
-        .arg(ARTICLES.to_string())
-        .status()
-        .expect("run node");
-    assert!(generate.success(), "tools/generate-articles.mjs failed");
+    change(&copy);
 
     // Build it with the compiled dependencies of the build under test, copied
     // (not shared) so that nothing here can disturb it: only the portfolio
@@ -435,14 +428,38 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     }
     let started = std::time::Instant::now();
     let status = cargo.status().expect("run cargo build");
-    assert!(status.success(), "building the copy with {ARTICLES} articles failed");
-    eprintln!("built the site with {ARTICLES} articles in {:.0?}", started.elapsed());
+    assert!(status.success(), "building the copy ({name}) failed");
+    eprintln!("built the copy ({name}) in {:.0?}", started.elapsed());
 
     let binary = target.join(binary_dir.file_name().unwrap()).join("portfolio");
     let mut command = common::command_for(&binary);
     command.args(["--host", "127.0.0.1", "--port", "0"]);
     let server = Server::spawn(command);
 
+    BuiltCopy { server, binary, _work: work }
+}
+
+#[test]
+fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
+    const ARTICLES: usize = 100;
+    /// Budget: what the home page's first visit may grow by with 100 articles.
+    const GROWTH: usize = 1536;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let expected = expectations();
+    let count = expected["pages"].as_array().unwrap().iter().filter(|p| s(&p["path"]).starts_with("/article/")).count();
+    assert!(count <= ARTICLES, "the site already has {count} articles");
+    let (last, next) = (format!("/article/{ARTICLES}"), format!("/article/{}", ARTICLES + 1));
+
+    // The one change: articles up to 100, written by the fixture script into the articles folder.
+    let BuiltCopy { server, binary, _work } = build_copy("hundred-articles", |copy| {
+        let generate = Command::new("node")
+            .arg(root.join("tools/generate-articles.mjs"))
+            .arg(copy.join("webapp/src/data/articles"))
+            .arg(ARTICLES.to_string())
+            .status()
+            .expect("run node");
+        assert!(generate.success(), "tools/generate-articles.mjs failed");
+    });
     let binary_size = fs::metadata(&binary).unwrap().len();
     eprintln!("its binary: {binary_size} bytes (unoptimised portfolio crate; the site's files are the same)");
 
@@ -462,8 +479,8 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
 
     // The home page's first visit grows by little; no script it loads holds any article's body.
     let original = Server::start();
-    let (before, _) = home_first_visit(&original);
-    let (after, scripts) = home_first_visit(&server);
+    let (before, _) = first_visit(&original, "/");
+    let (after, scripts) = first_visit(&server, "/");
     eprintln!("first visit of /, brotli: {before} B with {count} articles, {after} B with {ARTICLES}");
     assert!(after <= before + GROWTH, "the first visit of / grew from {before} B to {after} B, more than {GROWTH} B");
     let script_texts: Vec<String> = scripts.iter().map(|path| server.get(path).text()).collect();
@@ -475,4 +492,74 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     }
     // And the build under test does not have them.
     assert_eq!(original.get(&last).status, if count == ARTICLES { 200 } else { 404 });
+}
+
+// ---------------------------------------------------------------------------
+// An owner's camera photos as the home and about pictures.
+
+/// The URLs of every `srcset` candidate in `html`, with their widths.
+fn srcset_candidates(html: &str) -> Vec<(String, u32)> {
+    let mut found = Vec::new();
+    for rest in html.split("srcSet=\"").skip(1) {
+        for candidate in rest[..rest.find('"').unwrap()].split(", ") {
+            let (url, width) = candidate.rsplit_once(' ').expect("url and width");
+            found.push((url.to_owned(), width.trim_end_matches('w').parse().expect("a width")));
+        }
+    }
+    found
+}
+
+#[test]
+fn camera_photos_are_published_small_and_without_their_metadata() {
+    const BUDGET: usize = 150_000;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut original = Vec::new();
+    let BuiltCopy { server, binary, _work } = build_copy("camera-photos", |copy| {
+        // A phone's photo (4032 × 3024, several MB, camera model and GPS position) for both pictures.
+        let photo = copy.join("webapp/src/images/camera.jpg");
+        let made = Command::new("node").arg(root.join("tools/make-test-photo.mjs")).arg(&photo).status().expect("run node");
+        assert!(made.success(), "tools/make-test-photo.mjs failed");
+        original = fs::read(&photo).unwrap();
+        let site_js = copy.join("webapp/src/data/site.js");
+        let data = fs::read_to_string(&site_js).unwrap();
+        let changed = data
+            .replace("src: new URL('../images/portrait.svg', import.meta.url).pathname,", "src: 'camera.jpg',")
+            .replace("src: 'workspace.jpg',", "src: 'camera.jpg',");
+        assert_eq!(changed.matches("src: 'camera.jpg'").count(), 2, "the home and about photos are in site.js as the test expects");
+        fs::write(&site_js, changed).unwrap();
+    });
+    assert!(original.len() > 3_000_000, "a multi-megabyte original");
+    assert!(String::from_utf8_lossy(&original).contains("Phone Camera 12"), "the original carries its camera's data");
+
+    let mut published = std::collections::HashSet::new();
+    for path in ["/", "/about"] {
+        let html = server.get(path).text();
+        let picture = &html[html.find("<picture>").unwrap_or_else(|| panic!("{path} shows a <picture>"))..];
+        let picture = &picture[..picture.find("</picture>").unwrap()];
+        assert!(picture.contains("<source type=\"image/avif\" srcSet=\"") && picture.contains("<source type=\"image/webp\" srcSet=\""), "{path}: {picture}");
+        assert!(picture.contains(" sizes=\""), "{path}: {picture}");
+        let img = &picture[picture.find("<img").unwrap()..];
+        assert!(img.contains(" width=\"") && img.contains(" height=\""), "{path}: the <img> has its size: {img}");
+        let candidates = srcset_candidates(picture);
+        assert!(candidates.len() >= 4, "{path}: AVIF and WebP at two widths or more");
+        for (url, _) in &candidates {
+            let reply = server.get(url);
+            assert_eq!(reply.status, 200, "{url}");
+            assert!(!String::from_utf8_lossy(&reply.body).contains("Phone Camera"), "{url} holds the camera's metadata");
+            assert!(!reply.body.windows(6).any(|w| w == b"Exif\0\0"), "{url} holds EXIF data");
+            published.insert((url.clone(), reply.body.len()));
+        }
+        // The first visit and, per picture, its largest AVIF (a 2× screen): within the page budget.
+        let (page_bytes, _) = first_visit(&server, path);
+        let largest_avif = candidates.iter().filter(|(url, _)| url.ends_with(".avif")).max_by_key(|(_, w)| *w).unwrap();
+        let weight = page_bytes + server.request("GET", &largest_avif.0, &[("Accept-Encoding", "br")]).body.len();
+        eprintln!("{path}: {weight} B with the camera photo as its picture");
+        assert!(weight <= BUDGET, "{path} weighs {weight} B with the camera photo, over {BUDGET} B");
+    }
+    let photo_bytes: usize = published.iter().map(|(_, len)| len).sum();
+    assert!(photo_bytes < 1_000_000, "the published photos take {photo_bytes} B");
+    // The binary holds none of the original: no 64-byte run from its middle.
+    let binary = fs::read(&binary).unwrap();
+    let middle = &original[original.len() / 2..original.len() / 2 + 64];
+    assert!(!binary.windows(64).any(|w| w == middle), "the binary carries the original photo");
 }

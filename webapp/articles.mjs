@@ -39,6 +39,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import { RASTER, renderPicture } from './images.mjs';
 import { articleDataPath } from './src/articleUrls.js';
 import { constants } from './src/data/constants.js';
 import { ui } from './src/data/ui.js';
@@ -144,11 +145,26 @@ function rejectScripts({ fail }) {
 
 const isLocal = (src) => !/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(src);
 
+/** The widest an image is shown in an article's column, in CSS pixels (pages/Article.css). */
+const ARTICLE_IMAGE_WIDTH = 700;
+
+/** The <picture> element of a rendered photo (images.mjs), around the <img> node it replaces. */
+function pictureElement(img, picture) {
+  const srcSet = (candidates) => candidates.map(({ url, width }) => `${url} ${width}w`).join(', ');
+  const sizes = `(max-width: ${ARTICLE_IMAGE_WIDTH + 60}px) calc(100vw - 40px), ${ARTICLE_IMAGE_WIDTH}px`;
+  const source = (type, candidates) => ({ type: 'element', tagName: 'source', properties: { type, srcSet: srcSet(candidates), sizes }, children: [] });
+  Object.assign(img.properties, { src: picture.fallback, width: picture.width, height: picture.height });
+  return { type: 'element', tagName: 'picture', properties: {}, children: [source('image/avif', picture.avif), source('image/webp', picture.webp), { ...img }] };
+}
+
 /**
- * rehype plugin: images beside the Markdown file (a relative src) get a
- * content-hashed URL under /static/media/ and their real width and height;
- * `images` collects what to copy. Every image is lazy and decoded off the
- * main thread: an article's images are below its title.
+ * rehype plugin: images beside the Markdown file (a relative src). A photo
+ * (JPEG, PNG, WebP) becomes a <picture> of AVIF and WebP files at the
+ * column's sizes, without its metadata (images.mjs); another image (SVG,
+ * GIF) is copied under a content-hashed name. Either gets its real width
+ * and height; `images` collects what to publish (URL → source file or
+ * bytes). Every image is lazy and decoded off the main thread: an article's
+ * images are below its title.
  */
 function localImages({ file, fail, images }) {
   return async (tree) => {
@@ -164,6 +180,17 @@ function localImages({ file, fail, images }) {
       const from = path.resolve(path.dirname(file), decodeURI(src));
       const bytes = await fs.readFile(from).catch(() => null);
       if (!bytes) fail(node, `the image ${src} is not there; put the file at ${path.relative(process.cwd(), from)}, or fix the name`);
+      if (RASTER.test(from)) {
+        let rendered;
+        try {
+          rendered = await renderPicture(from, ARTICLE_IMAGE_WIDTH);
+        } catch (error) {
+          fail(node, error.message);
+        }
+        for (const [url, published] of rendered.files) images.set(url, published);
+        Object.assign(node, pictureElement(node, rendered.picture));
+        continue;
+      }
       let size;
       try {
         size = imageSize(bytes);
@@ -231,9 +258,11 @@ function captionedImages() {
     visit(tree, 'element', (node) => {
       const content = node.children.filter((child) => child.type !== 'text' || child.value.trim() !== '');
       const [image] = content;
-      if (node.tagName !== 'p' || content.length !== 1 || image.tagName !== 'img' || !image.properties.title) return;
-      const caption = image.properties.title;
-      delete image.properties.title;
+      if (node.tagName !== 'p' || content.length !== 1) return;
+      const img = image.tagName === 'picture' ? image.children.find((child) => child.tagName === 'img') : image;
+      if (img?.tagName !== 'img' || !img.properties.title) return;
+      const caption = img.properties.title;
+      delete img.properties.title;
       node.tagName = 'figure';
       node.children = [image, { type: 'element', tagName: 'figcaption', properties: {}, children: [{ type: 'text', value: caption }] }];
     });
@@ -292,7 +321,7 @@ export function absoluteHtml(tree, pageUrl) {
  * Reads and renders every article. Returns them in URL order (the first is
  * /article/1), each with `file`, `number`, `summary` (what lists show),
  * `data` (what the article page shows), `tree` (for the feed) and `images`
- * (public URL → source file). Throws ContentError on a mistake.
+ * (public URL → source file, or bytes). Throws ContentError on a mistake.
  */
 export async function loadArticles(dir = articlesDir) {
   const names = (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.md')).sort();
@@ -365,7 +394,8 @@ export async function writeArticleFiles(articles, siteDir) {
     await fs.writeFile(target, JSON.stringify(article.data));
     for (const [url, source] of article.images) {
       await fs.mkdir(path.dirname(path.join(siteDir, url)), { recursive: true });
-      await fs.copyFile(source, path.join(siteDir, url));
+      if (Buffer.isBuffer(source)) await fs.writeFile(path.join(siteDir, url), source);
+      else await fs.copyFile(source, path.join(siteDir, url));
     }
   }
 }

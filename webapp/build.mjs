@@ -5,7 +5,8 @@
  *   node webapp/build.mjs OUTDIR
  *
  * 0. Reads the articles (webapp/src/data/articles/*.md, see articles.mjs)
- *    and writes the modules the app imports (webapp/src/generated/).
+ *    and renders the photos the data module names (images.mjs), and writes
+ *    the modules the app imports (webapp/src/generated/).
  * 1. Parcel builds webapp/index.html for browsers into OUTDIR/site/
  *    (cleaned first): hashed file names, scripts under static/js/, no
  *    source maps, public URL "/" (parcel.mjs).
@@ -15,7 +16,7 @@
  *    own HTML file in OUTDIR/site/: index.html, about/index.html, …,
  *    article/N/index.html, 404.html (prerender.mjs).
  *    Before that, each article's JSON (article/N.json, what its page fetches)
- *    and images are written into OUTDIR/site/.
+ *    and images, and the photos, are written into OUTDIR/site/.
  * 4. Writes site/feed.xml (feed.mjs), site/sitemap.xml and site/robots.txt
  *    (sitemap.mjs), site/favicon.ico (favicon.mjs), and OUTDIR/routes.json, the route manifest the server
  *    reads: {"routes": {"/": "index.html", "/about": "about/index.html", …},
@@ -29,7 +30,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { articleDataPath, feedPath } from './src/articleUrls.js';
-import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import { ContentError, generatedDir, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import { buildPhotos, writePublished } from './images.mjs';
 import { writeFaviconIco } from './favicon.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
@@ -61,6 +63,7 @@ async function main() {
   const articles = await loadArticles();
   // The data module imports these: what reads it is imported once they are written.
   await writeArticleModules(articles);
+  const photos = await buildPhotos(generatedDir);
   const { site: content, siteOrigin } = await import('./src/data/index.js');
   const { routeManifest, routePaths } = await import('./src/routes.js');
   const { prerenderSite } = await import('./prerender.mjs');
@@ -73,6 +76,7 @@ async function main() {
   const site = await buildSite(siteDir, outDir);
   const prerender = await buildPrerenderer(prerenderDir, outDir);
   await writeArticleFiles(articles, siteDir);
+  await writePublished(photos, siteDir);
   await fs.writeFile(path.join(siteDir, feedPath), atomFeed({ origin: siteOrigin, site: content, articles }));
   const pages = await prerenderSite({ siteDir, site, prerenderDir, prerender, articles });
 

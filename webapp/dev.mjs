@@ -10,7 +10,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { articlesDir, ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import { articlesDir, ContentError, generatedDir, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import { buildPhotos, writePublished } from './images.mjs';
 import { rootDir } from './parcel.mjs';
 
 const distDir = path.join(rootDir, 'dist/dev');
@@ -28,6 +29,8 @@ async function renderArticles() {
   }
 }
 
+// Photos once at start: a changed photo or data file needs a restart.
+await writePublished(await buildPhotos(generatedDir), distDir);
 await renderArticles();
 
 let pending = null;

@@ -2,9 +2,12 @@
  * Site configuration: who this site is about and where to find them.
  * Edit this file (and the others in this folder) to make the site yours.
  *
- * Images are referenced with `new URL(path, import.meta.url).pathname`:
+ * SVG images are referenced with `new URL(path, import.meta.url).pathname`:
  * Parcel turns that into the hashed, root-relative URL of the built file,
- * and plain node (the build script, tests) just sees a file path.
+ * and plain node (the build script, tests) just sees a file path. Photos
+ * (JPEG, PNG, WebP) are named by file, with the width they are shown at
+ * (see `about.photo`): the build turns them into AVIF and WebP files at the
+ * sizes the page needs (webapp/images.mjs).
  */
 import { projects } from './projects.js';
 
@@ -54,11 +57,15 @@ export const site = {
     title: 'I’m Jordan Lee. I live in Lisbon, where I build things for the web.',
     description:
       'I started programming by making tiny games for friends, and I never really stopped. Today I work across the whole stack: designing APIs, writing servers that stay up, and building interfaces that feel quick on a cheap phone on a slow train. Many of my projects are open source, and I love it when someone opens an issue, sends a fix or simply tells me they found something useful. If you see a project here that interests you, feel free to look at the code and suggest improvements. Outside of work I run along the river, take far too many photos of old trams and try to keep a stubborn fig tree alive on my balcony.',
+    /**
+     * A photo: a JPEG, PNG or WebP in ../images/ at any size (this one is
+     * 4032 × 3360, as a phone takes them), and the largest width in CSS
+     * pixels it is shown at. The build makes the files the page needs.
+     */
     photo: {
-      src: new URL('../images/workspace.svg', import.meta.url).pathname,
-      alt: 'Illustration of Jordan Lee’s desk: a laptop with code, a mug and a plant',
+      src: 'workspace.jpg',
+      alt: 'Jordan Lee’s desk: a laptop with code, a mug and a plant',
       width: 480,
-      height: 400,
     },
     /** Which follow links the about page (and its mobile-only block) shows. */
     socials: ['twitter', 'github', 'linkedin', 'instagram', 'email'],

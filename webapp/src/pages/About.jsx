@@ -4,6 +4,7 @@ import { pagePaths } from '../routes.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import Logo from '../components/Logo.jsx';
 import SocialLinks from '../components/SocialLinks.jsx';
+import Picture from '../components/Picture.jsx';
 import './About.css';
 
 export default function About() {
@@ -26,12 +27,12 @@ export default function About() {
           <p className="page-intro">{about.description}</p>
         </div>
         <div className="about__side">
-          <img
+          {/* At the top on a desktop; on a phone at most 360 px wide (About.css). */}
+          <Picture
+            image={about.photo}
             className="about__photo"
-            src={about.photo.src}
-            alt={about.photo.alt}
-            width={about.photo.width}
-            height={about.photo.height}
+            sizes="(max-width: 860px) min(calc(100vw - 40px), 360px), 406px"
+            priority="eager"
           />
           <SocialLinks keys={about.socials} variant="list" className="about-socials" />
         </div>

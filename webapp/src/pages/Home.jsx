@@ -8,6 +8,7 @@ import SocialLinks from '../components/SocialLinks.jsx';
 import ProjectCard from '../components/ProjectCard.jsx';
 import ArticleListItem from '../components/ArticleListItem.jsx';
 import WorkCard from '../components/WorkCard.jsx';
+import Picture from '../components/Picture.jsx';
 import './Home.css';
 
 export default function Home() {
@@ -25,12 +26,8 @@ export default function Home() {
           <SocialLinks keys={homepage.socials} variant="icons" />
         </div>
         <div className="hero__photo">
-          <img
-            src={homepage.photo.src}
-            alt={homepage.photo.alt}
-            width={homepage.photo.width}
-            height={homepage.photo.height}
-          />
+          {/* The page's largest picture: what Largest Contentful Paint waits for. */}
+          <Picture image={homepage.photo} sizes="(max-width: 860px) 220px, 330px" priority="high" />
         </div>
       </section>
 

@@ -1,0 +1,136 @@
+/**
+ * Photos: the owner's JPEG, PNG and WebP files, at any size, turned at build
+ * time into what the layout needs. Nothing here reaches the browser.
+ *
+ * A photo in the data module is { src: 'me.jpg', alt, width }: a file in
+ * webapp/src/images/ and the largest width, in CSS pixels, it is shown at.
+ * Each is published as AVIF and WebP at the phone width, at that width and
+ * at twice it (never wider than the original), under content-hashed names in
+ * /static/media/, upright (the camera's orientation applied) and without any
+ * metadata: no EXIF, no GPS position, no camera. The original file is never
+ * published. Images beside an article (articles.mjs) go the same way, at the
+ * article column's width. SVG stays SVG, through Parcel.
+ *
+ * The app reads the result from webapp/src/generated/pictures.js:
+ * src → { width, height, avif, webp, fallback } (see components/Picture.jsx).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+const webappDir = path.dirname(new URL(import.meta.url).pathname);
+export const imagesDir = path.join(webappDir, 'src/images');
+
+/** File names of the photos the pipeline turns into pictures. */
+export const RASTER = /\.(?:jpe?g|png|webp)$/i;
+
+/** A phone's width in CSS pixels: every picture also comes at this width. */
+const PHONE_WIDTH = 360;
+
+/** The widths to publish for a picture shown at most `shown` CSS px wide, from an original `original` px wide. */
+export function pictureWidths(shown, original) {
+  const wanted = [Math.min(PHONE_WIDTH, shown), shown, 2 * shown].map((w) => Math.min(w, original));
+  return [...new Set(wanted)].sort((a, b) => a - b);
+}
+
+const ENCODERS = {
+  avif: (image) => image.avif({ quality: 50, effort: 4 }),
+  webp: (image) => image.webp({ quality: 72, effort: 5 }),
+};
+
+/**
+ * Renders `file` for display at most `shown` CSS px wide. Returns the
+ * picture ({ width, height, avif, webp, fallback }, URLs with their widths)
+ * and the files to write (public URL → bytes). Throws with a message when
+ * the file cannot be read as an image.
+ */
+export async function renderPicture(file, shown) {
+  let original;
+  try {
+    // rotate(): upright as the camera meant it, since the EXIF orientation goes with the metadata.
+    original = sharp(await fs.readFile(file)).rotate();
+    const { width, height } = (await original.metadata()).autoOrient;
+    const files = new Map();
+    const picture = { width: shown, height: Math.round((shown * height) / width), avif: [], webp: [] };
+    const { name } = path.parse(file);
+    for (const w of pictureWidths(shown, width)) {
+      for (const [format, encode] of Object.entries(ENCODERS)) {
+        const bytes = await encode(original.clone().resize({ width: w })).toBuffer();
+        const url = `/static/media/${name}-${w}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}.${format}`;
+        files.set(url, bytes);
+        picture[format].push({ url, width: w });
+      }
+    }
+    // For a browser that takes no <source>: the WebP at the width it is shown at.
+    picture.fallback = picture.webp.find((c) => c.width >= Math.min(shown, width))?.url ?? picture.webp.at(-1).url;
+    return { picture, files };
+  } catch (error) {
+    if (error.code === 'ENOENT') throw new Error(`${path.relative(process.cwd(), file)} is not there; put the photo there, or fix its name`);
+    throw new Error(`${path.relative(process.cwd(), file)} is not an image this site can use (${error.message}); use a JPEG, PNG or WebP file`);
+  }
+}
+
+/** Every { src: 'x.jpg', width } photo in `values` (objects of the data module, walked deeply). */
+export function photosIn(values) {
+  const found = new Map();
+  const seen = new Set();
+  const visit = (value) => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    if (typeof value.src === 'string' && RASTER.test(value.src) && !value.src.includes('/')) {
+      if (!(Number.isInteger(value.width) && value.width > 0)) {
+        throw new Error(`the photo ${value.src} in the data module needs a width: the largest width it is shown at, in CSS pixels`);
+      }
+      found.set(value.src, Math.max(found.get(value.src) ?? 0, value.width));
+    }
+    for (const item of Object.values(value)) visit(item);
+  };
+  for (const value of values) visit(value);
+  return found;
+}
+
+/**
+ * Renders every photo of the data module. Returns the pictures by src and
+ * every file to publish (URL → bytes).
+ */
+export async function renderPhotos(photos) {
+  const pictures = {};
+  const files = new Map();
+  for (const [src, shown] of photos) {
+    const rendered = await renderPicture(path.join(imagesDir, src), shown);
+    pictures[src] = rendered.picture;
+    for (const [url, bytes] of rendered.files) files.set(url, bytes);
+  }
+  return { pictures, files };
+}
+
+/** Writes the module the app reads its pictures from (see the top of this file), if it changed. */
+export async function writePictureModule(pictures, generatedDir) {
+  const file = path.join(generatedDir, 'pictures.js');
+  const text =
+    '// Generated by webapp/images.mjs from the photos the data module names: edit those, not this.\n' +
+    `export const pictures = ${JSON.stringify(pictures, null, 1)};\n`;
+  await fs.mkdir(generatedDir, { recursive: true });
+  if ((await fs.readFile(file, 'utf8').catch(() => null)) !== text) await fs.writeFile(file, text);
+}
+
+/**
+ * The photos of the data module, rendered: writes the pictures module into
+ * `generatedDir` and returns the files to publish (URL → bytes).
+ */
+export async function buildPhotos(generatedDir) {
+  // The data files that name images; not data/index.js, which imports the generated modules.
+  const [{ site }, { ui }] = await Promise.all([import('./src/data/site.js'), import('./src/data/ui.js')]);
+  const { pictures, files } = await renderPhotos(photosIn([site, ui]));
+  await writePictureModule(pictures, generatedDir);
+  return files;
+}
+
+/** Writes published files (URL → bytes) into the site folder. */
+export async function writePublished(files, siteDir) {
+  for (const [url, bytes] of files) {
+    await fs.mkdir(path.dirname(path.join(siteDir, url)), { recursive: true });
+    await fs.writeFile(path.join(siteDir, url), bytes);
+  }
+}

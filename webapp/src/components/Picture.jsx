@@ -1,0 +1,36 @@
+/**
+ * A photo or picture of the data module ({ src, alt, width, height? }).
+ *
+ * A photo (a JPEG, PNG or WebP name, see webapp/images.mjs) becomes a
+ * <picture> with AVIF and WebP sources at the widths the build made, so the
+ * browser fetches the smallest file that is sharp at the size shown
+ * (`sizes`); its width and height come from the real file, so nothing moves
+ * as it loads. Anything else (an SVG URL) is a plain <img>.
+ *
+ * `priority`: 'high' for the page's largest picture at the top (fetched
+ * first: it is what Largest Contentful Paint waits for), 'eager' for one
+ * seen at once, otherwise the picture is lazy (below the fold).
+ */
+import { pictures } from '../generated/pictures.js';
+
+const srcSet = (candidates) => candidates.map(({ url, width }) => `${url} ${width}w`).join(', ');
+
+export default function Picture({ image, sizes, className, priority = 'lazy' }) {
+  const picture = pictures[image.src];
+  const loading = {
+    loading: priority === 'lazy' ? 'lazy' : undefined,
+    fetchPriority: priority === 'high' ? 'high' : undefined,
+    decoding: 'async',
+  };
+  if (!picture) {
+    return <img className={className} src={image.src} alt={image.alt} width={image.width} height={image.height} {...loading} />;
+  }
+  const shown = sizes ?? `${picture.width}px`;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(picture.avif)} sizes={shown} />
+      <source type="image/webp" srcSet={srcSet(picture.webp)} sizes={shown} />
+      <img className={className} src={picture.fallback} alt={image.alt} width={picture.width} height={picture.height} {...loading} />
+    </picture>
+  );
+}
