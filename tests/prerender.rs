@@ -527,7 +527,17 @@ fn camera_photos_are_published_small_and_without_their_metadata() {
             .replace("src: 'workspace.jpg',", "src: 'camera.jpg',");
         assert_eq!(changed.matches("src: 'camera.jpg'").count(), 2, "the home and about photos are in site.js as the test expects");
         fs::write(&site_js, changed).unwrap();
+        // And as the first project's logo.
+        let projects_js = copy.join("webapp/src/data/projects.js");
+        let data = fs::read_to_string(&projects_js).unwrap();
+        let logo = data.find("logo: new URL(").expect("a project logo");
+        let end = logo + data[logo..].find(".pathname,").unwrap() + ".pathname,".len();
+        fs::write(&projects_js, format!("{}logo: 'camera.jpg',{}", &data[..logo], &data[end..])).unwrap();
     });
+    // The logo, shown at 48 px, comes at 48 and 96 px wide too (the same file serves the about page).
+    let projects = server.get("/projects").text();
+    let logo: Vec<u32> = srcset_candidates(&projects).into_iter().filter(|(url, _)| url.ends_with(".avif")).map(|(_, w)| w).collect();
+    assert_eq!(logo, [48, 96, 360, 400, 480, 800, 960], "the camera photo as a project logo");
     assert!(original.len() > 3_000_000, "a multi-megabyte original");
     assert!(String::from_utf8_lossy(&original).contains("Phone Camera 12"), "the original carries its camera's data");
 

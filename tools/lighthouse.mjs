@@ -6,6 +6,7 @@
 //   node tools/lighthouse.mjs                         # starts target/release/portfolio itself
 //   node tools/lighthouse.mjs http://localhost:8080   # or measures a server already running
 //   RUNS=5 PAGES=/,/about node tools/lighthouse.mjs   # more runs, other pages
+//   THEME=dark node tools/lighthouse.mjs              # with the system set to dark
 //
 // Lighthouse 12.8.2 runs through npx (no project dependency; the 13.x line
 // needs Node 22), with Debian's Chromium (/usr/bin/chromium, or
@@ -56,6 +57,8 @@ async function lighthouse(url) {
   const chromeFlags = [
     '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`,
+    // prefers-color-scheme: Blink's preferredColorScheme is 0 for dark, 1 for light.
+    `--blink-settings=preferredColorScheme=${process.env.THEME === 'dark' ? 0 : 1}`,
   ].join(' ');
   try {
     const { stdout } = await promisify(execFile)(
@@ -130,7 +133,7 @@ try {
       }
     }
   }
-  console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${chrome}, mobile, median of ${runs} runs, ${server.baseURL}\n`);
+  console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${chrome}, mobile, ${process.env.THEME === 'dark' ? 'dark' : 'light'} system theme, median of ${runs} runs, ${server.baseURL}\n`);
   console.log('| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | Speed Index |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   console.log(rows.join('\n'));

@@ -153,7 +153,8 @@ function pictureElement(img, picture) {
   const srcSet = (candidates) => candidates.map(({ url, width }) => `${url} ${width}w`).join(', ');
   const sizes = `(max-width: ${ARTICLE_IMAGE_WIDTH + 60}px) calc(100vw - 40px), ${ARTICLE_IMAGE_WIDTH}px`;
   const source = (type, candidates) => ({ type: 'element', tagName: 'source', properties: { type, srcSet: srcSet(candidates), sizes }, children: [] });
-  Object.assign(img.properties, { src: picture.fallback, width: picture.width, height: picture.height });
+  const height = Math.round((ARTICLE_IMAGE_WIDTH * picture.height) / picture.width);
+  Object.assign(img.properties, { src: picture.fallback, width: ARTICLE_IMAGE_WIDTH, height });
   return { type: 'element', tagName: 'picture', properties: {}, children: [source('image/avif', picture.avif), source('image/webp', picture.webp), { ...img }] };
 }
 

@@ -4,6 +4,7 @@
  *
  * A photo in the data module is { src: 'me.jpg', alt, width }: a file in
  * webapp/src/images/ and the largest width, in CSS pixels, it is shown at.
+ * A project's logo is just its file name (logo: 'acme.png').
  * Each is published as AVIF and WebP at the phone width, at that width and
  * at twice it (never wider than the original), under content-hashed names in
  * /static/media/, upright (the camera's orientation applied) and without any
@@ -12,7 +13,8 @@
  * article column's width. SVG stays SVG, through Parcel.
  *
  * The app reads the result from webapp/src/generated/pictures.js:
- * src → { width, height, avif, webp, fallback } (see components/Picture.jsx).
+ * src → { width, height, avif, webp, fallback } (see renderPicture and
+ * components/Picture.jsx).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -28,9 +30,12 @@ export const RASTER = /\.(?:jpe?g|png|webp)$/i;
 /** A phone's width in CSS pixels: every picture also comes at this width. */
 const PHONE_WIDTH = 360;
 
-/** The widths to publish for a picture shown at most `shown` CSS px wide, from an original `original` px wide. */
+/**
+ * The widths to publish for a picture shown at most `shown` CSS px wide (one
+ * number, or one per place it is shown), from an original `original` px wide.
+ */
 export function pictureWidths(shown, original) {
-  const wanted = [Math.min(PHONE_WIDTH, shown), shown, 2 * shown].map((w) => Math.min(w, original));
+  const wanted = [shown].flat().flatMap((w) => [Math.min(PHONE_WIDTH, w), w, 2 * w]).map((w) => Math.min(w, original));
   return [...new Set(wanted)].sort((a, b) => a - b);
 }
 
@@ -40,10 +45,12 @@ const ENCODERS = {
 };
 
 /**
- * Renders `file` for display at most `shown` CSS px wide. Returns the
- * picture ({ width, height, avif, webp, fallback }, URLs with their widths)
- * and the files to write (public URL → bytes). Throws with a message when
- * the file cannot be read as an image.
+ * Renders `file` for display at most `shown` CSS px wide (a number, or a
+ * list of them). Returns the picture ({ width, height } of the upright
+ * original, for its aspect ratio; `avif` and `webp` candidates, URL and
+ * width; `fallback`, the WebP for the widest place) and the files to write
+ * (public URL → bytes). Throws with a message when the file cannot be read
+ * as an image.
  */
 export async function renderPicture(file, shown) {
   let original;
@@ -52,7 +59,7 @@ export async function renderPicture(file, shown) {
     original = sharp(await fs.readFile(file)).rotate();
     const { width, height } = (await original.metadata()).autoOrient;
     const files = new Map();
-    const picture = { width: shown, height: Math.round((shown * height) / width), avif: [], webp: [] };
+    const picture = { width, height, avif: [], webp: [] };
     const { name } = path.parse(file);
     for (const w of pictureWidths(shown, width)) {
       for (const [format, encode] of Object.entries(ENCODERS)) {
@@ -62,8 +69,9 @@ export async function renderPicture(file, shown) {
         picture[format].push({ url, width: w });
       }
     }
-    // For a browser that takes no <source>: the WebP at the width it is shown at.
-    picture.fallback = picture.webp.find((c) => c.width >= Math.min(shown, width))?.url ?? picture.webp.at(-1).url;
+    // For a browser that takes no <source>: the WebP at the widest place it is shown.
+    const widest = Math.min(Math.max(...[shown].flat()), width);
+    picture.fallback = picture.webp.find((c) => c.width >= widest).url;
     return { picture, files };
   } catch (error) {
     if (error.code === 'ENOENT') throw new Error(`${path.relative(process.cwd(), file)} is not there; put the photo there, or fix its name`);
@@ -71,18 +79,19 @@ export async function renderPicture(file, shown) {
   }
 }
 
-/** Every { src: 'x.jpg', width } photo in `values` (objects of the data module, walked deeply). */
+/** Every { src: 'x.jpg', width } photo in `values` (objects of the data module, walked deeply): src → the widths it is shown at. */
 export function photosIn(values) {
   const found = new Map();
   const seen = new Set();
   const visit = (value) => {
     if (value === null || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
-    if (typeof value.src === 'string' && RASTER.test(value.src) && !value.src.includes('/')) {
+    // A name relative to webapp/src/images/; an SVG's URL (new URL(…).pathname) is absolute.
+    if (typeof value.src === 'string' && RASTER.test(value.src) && !value.src.startsWith('/')) {
       if (!(Number.isInteger(value.width) && value.width > 0)) {
         throw new Error(`the photo ${value.src} in the data module needs a width: the largest width it is shown at, in CSS pixels`);
       }
-      found.set(value.src, Math.max(found.get(value.src) ?? 0, value.width));
+      found.set(value.src, [...new Set([...(found.get(value.src) ?? []), value.width])]);
     }
     for (const item of Object.values(value)) visit(item);
   };
@@ -121,8 +130,11 @@ export async function writePictureModule(pictures, generatedDir) {
  */
 export async function buildPhotos(generatedDir) {
   // The data files that name images; not data/index.js, which imports the generated modules.
-  const [{ site }, { ui }] = await Promise.all([import('./src/data/site.js'), import('./src/data/ui.js')]);
-  const { pictures, files } = await renderPhotos(photosIn([site, ui]));
+  const [{ site }, { ui }, { projects }, { constants }] = await Promise.all(
+    ['site', 'ui', 'projects', 'constants'].map((name) => import(`./src/data/${name}.js`)),
+  );
+  const logos = projects.map((project) => ({ src: project.logo, width: constants.projectLogoSize }));
+  const { pictures, files } = await renderPhotos(photosIn([site, ui, logos]));
   await writePictureModule(pictures, generatedDir);
   return files;
 }

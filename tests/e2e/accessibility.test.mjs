@@ -2,31 +2,22 @@
 // alt texts, labels on icon-only links, contrast, landmarks, …), at desktop
 // and phone widths, in the light and the dark theme, plus a check that
 // keyboard focus is visible.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { articles, startServer, launchBrowser, openPage } from './harness.mjs';
+import { articles, openPage, serverAndBrowser } from './harness.mjs';
 
 const paths = ['/', '/about', '/projects', '/articles', '/contact', ...articles.map((_, i) => `/article/${i + 1}`), '/no-such-page'];
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 for (const colorScheme of ['light', 'dark']) {
   for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
     test(`no WCAG 2.1 AA violations at ${viewport.width} px, ${colorScheme} theme`, async () => {
       for (const path of paths) {
-        const { page, problems } = await openPage(browser.context, server.baseURL, viewport);
+        const { page, problems } = await openPage(env.browser.context, env.server.baseURL, viewport);
         await page.emulateMedia({ colorScheme });
-        await page.goto(server.baseURL + path, { waitUntil: 'networkidle' });
+        await page.goto(env.server.baseURL + path, { waitUntil: 'networkidle' });
         await page.locator('h1').first().waitFor();
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
@@ -39,8 +30,8 @@ for (const colorScheme of ['light', 'dark']) {
 }
 
 test('keyboard focus is visible on links', async () => {
-  const { page } = await openPage(browser.context, server.baseURL);
-  await page.goto(server.baseURL + '/', { waitUntil: 'networkidle' });
+  const { page } = await openPage(env.browser.context, env.server.baseURL);
+  await page.goto(env.server.baseURL + '/', { waitUntil: 'networkidle' });
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press('Tab');
     const focus = await page.evaluate(() => {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { loadArticles } from '../../webapp/articles.mjs';
 
@@ -78,6 +79,23 @@ export async function launchBrowser(contextOptions = {}) {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file: starts the server and a browser before its tests and
+ * stops them after. Returns { server, browser }, filled in once started.
+ */
+export function serverAndBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }
 
 /** Opens a page that records console errors, page errors and failed or 4xx requests of our own. */

@@ -1,9 +1,9 @@
 // Prerendered pages in Chromium: every route arrives as finished HTML, the
 // client adopts it (hydration) without a warning, an error or a re-render,
 // and the site works with JavaScript switched off.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { articles, startServer, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { articles, launchBrowser, openPage, screenshot, serverAndBrowser } from './harness.mjs';
 import { latestArticles, projects, site, ui } from '../../webapp/src/data/index.js';
 import { pagePaths, routePaths } from '../../webapp/src/routes.js';
 
@@ -21,16 +21,7 @@ const notFoundPaths = ['/article/0', `/article/${articles.length + 1}`, '/no/suc
 const escapeHtml = (s) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /**
  * Before any page script runs: remember the <h1> the HTML arrived with, and
@@ -61,13 +52,13 @@ async function waitForHydration(page) {
 }
 
 async function visitAndHydrate(path) {
-  const { page, problems } = await openPage(browser.context, server.baseURL);
+  const { page, problems } = await openPage(env.browser.context, env.server.baseURL);
   page.on('console', (message) => {
     // openPage records errors; warnings count too here (React reports hydration trouble on the console).
     if (message.type() === 'warning') problems.push(`console warning: ${message.text()}`);
   });
   await page.addInitScript(watchDocument);
-  const response = await page.goto(server.baseURL + path, { waitUntil: 'networkidle' });
+  const response = await page.goto(env.server.baseURL + path, { waitUntil: 'networkidle' });
   await waitForHydration(page);
   const adopted = await page.evaluate(() => ({
     sameHeading: document.querySelector('main h1') === window.__prerenderedHeading,
@@ -101,7 +92,7 @@ test('the 404 page hydrates for any unknown path and then shows the requested UR
     assert.ok((await response.text()).includes(`>${escapeHtml(ui.notFound.title)}</h1>`), `${path}: raw HTML says Oops!`);
     const url = page.getByTestId('not-found-url');
     await url.filter({ hasText: path }).waitFor();
-    assert.equal(await url.innerText(), server.baseURL + path, path);
+    assert.equal(await url.innerText(), env.server.baseURL + path, path);
     assert.ok(adopted.sameHeading, path);
     assert.deepEqual(adopted.removed, [], `${path}: hydration removed elements`);
     assert.equal(await page.locator('nav [aria-current="page"], nav .is-active').count(), 0, `${path}: no nav item is current`);
@@ -113,8 +104,8 @@ test('the 404 page hydrates for any unknown path and then shows the requested UR
 test('with JavaScript disabled the site is complete: text, styles, images and working links', async () => {
   const noScript = await launchBrowser({ javaScriptEnabled: false });
   try {
-    const { page, problems } = await openPage(noScript.context, server.baseURL, { width: 1280, height: 900 });
-    await page.goto(server.baseURL + '/', { waitUntil: 'networkidle' });
+    const { page, problems } = await openPage(noScript.context, env.server.baseURL, { width: 1280, height: 900 });
+    await page.goto(env.server.baseURL + '/', { waitUntil: 'networkidle' });
     assert.equal(await page.title(), site.main.title);
     const main = page.locator('main');
     assert.equal(await main.locator('h1').innerText(), site.homepage.title);
@@ -135,16 +126,16 @@ test('with JavaScript disabled the site is complete: text, styles, images and wo
 
     // The nav is plain links: a full page load each, with that page's own stylesheet.
     await page.getByRole('navigation', { name: ui.nav.label }).getByRole('link', { name: ui.nav.about, exact: true }).click();
-    await page.waitForURL(server.baseURL + pagePaths.about);
+    await page.waitForURL(env.server.baseURL + pagePaths.about);
     assert.equal(await page.locator('main h1').innerText(), site.about.title);
     assert.equal(await page.locator('.about__grid').evaluate((el) => getComputedStyle(el).display), 'grid');
 
     await page.getByRole('link', { name: ui.nav.articles, exact: true }).first().click();
-    await page.waitForURL(server.baseURL + pagePaths.articles);
+    await page.waitForURL(env.server.baseURL + pagePaths.articles);
     // The list is newest first: the newest article's page, prerendered.
     const [newest] = latestArticles;
     await page.getByRole('link', { name: ui.readArticle }).first().click();
-    await page.waitForURL(`${server.baseURL}/article/${newest.number}`);
+    await page.waitForURL(`${env.server.baseURL}/article/${newest.number}`);
     assert.equal(await page.title(), `${newest.title} | ${site.main.title}`);
     assert.equal(await page.locator('main h1').innerText(), newest.title);
     // Without JavaScript, Chromium cancels the pages' <link rel="modulepreload">; nothing else may fail.

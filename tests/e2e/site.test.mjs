@@ -1,9 +1,9 @@
 // End-to-end tests: the real release binary, Debian's Chromium, real clicks.
 // Expected texts come from the data module itself, so the tests follow the
 // content a user puts there.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { articles, startServer, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { articles, openPage, screenshot, serverAndBrowser } from './harness.mjs';
 import { site, latestArticles, projects, ui, seo, constants, work } from '../../webapp/src/data/index.js';
 
 const title = site.main.title;
@@ -17,16 +17,7 @@ const pages = [
 ];
 const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 812 } };
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Waits until the client has rendered the page whose title is `expected`. */
 async function waitForTitle(page, expected) {
@@ -34,8 +25,8 @@ async function waitForTitle(page, expected) {
 }
 
 async function visit(path, viewport = viewports.desktop) {
-  const { page, problems } = await openPage(browser.context, server.baseURL, viewport);
-  const response = await page.goto(server.baseURL + path, { waitUntil: 'networkidle' });
+  const { page, problems } = await openPage(env.browser.context, env.server.baseURL, viewport);
+  const response = await page.goto(env.server.baseURL + path, { waitUntil: 'networkidle' });
   return { page, problems, response };
 }
 
@@ -92,7 +83,7 @@ test('nav links navigate, mark the current page and scroll to the top', async ()
   for (const [key, path] of [['about', '/about'], ['projects', '/projects'], ['articles', '/articles'], ['contact', '/contact'], ['home', '/']]) {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await nav.getByRole('link', { name: ui.nav[key], exact: true }).click();
-    await page.waitForURL(server.baseURL + path);
+    await page.waitForURL(env.server.baseURL + path);
     await waitForTitle(page, key === 'home' ? title : `${ui.nav[key]} | ${title}`);
     assert.equal(await nav.locator('[aria-current="page"]').innerText(), ui.nav[key]);
     assert.equal(await page.evaluate(() => window.scrollY), 0, `${path} starts at the top`);
@@ -128,10 +119,10 @@ test('the back image on an article goes back one history entry', async () => {
   const { page, problems } = await visit('/articles');
   const [newest] = latestArticles;
   await page.getByRole('link', { name: ui.readArticle }).first().click();
-  await page.waitForURL(`${server.baseURL}/article/${newest.number}`);
+  await page.waitForURL(`${env.server.baseURL}/article/${newest.number}`);
   await waitForTitle(page, `${newest.title} | ${title}`);
   await page.getByRole('button', { name: ui.goBack }).click();
-  await page.waitForURL(server.baseURL + '/articles');
+  await page.waitForURL(env.server.baseURL + '/articles');
   await waitForTitle(page, `Articles | ${title}`);
   assert.deepEqual(problems, []);
   await page.close();
@@ -156,7 +147,7 @@ test('unknown paths are a real 404 that shows "Oops!" and the URL', async () => 
     assert.equal(await page.title(), `404 | ${title}`, path);
     assert.match(await page.locator('main').innerText(), new RegExp(path.replace(/[/]/g, '\\/')), path);
     await page.getByRole('link', { name: ui.notFound.homeLink }).click();
-    await page.waitForURL(server.baseURL + '/');
+    await page.waitForURL(env.server.baseURL + '/');
     assert.deepEqual(problems, [], path);
     await page.close();
   }
@@ -201,18 +192,18 @@ test('the mobile-only social block shows on phones only', async () => {
 });
 
 test('a normal visit never fetches the web-vitals chunk or a tag manager', async () => {
-  const { page, problems } = await openPage(browser.context, server.baseURL);
+  const { page, problems } = await openPage(env.browser.context, env.server.baseURL);
   const responses = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') responses.push(response);
   });
-  await page.goto(server.baseURL + '/', { waitUntil: 'networkidle' });
+  await page.goto(env.server.baseURL + '/', { waitUntil: 'networkidle' });
   await page.getByRole('link', { name: ui.nav.about, exact: true }).first().click();
   await page.waitForLoadState('networkidle');
   assert.ok(responses.length >= 1);
   for (const response of responses) {
     const [url, body] = [response.url(), await response.text()];
-    assert.ok(url.startsWith(server.baseURL + '/static/js/'), `scripts load from /static/js/: ${url}`);
+    assert.ok(url.startsWith(env.server.baseURL + '/static/js/'), `scripts load from /static/js/: ${url}`);
     assert.ok(!body.includes('largest-contentful-paint'), `web-vitals code was fetched in ${url}`);
     assert.ok(!url.includes('googletagmanager'), url);
   }

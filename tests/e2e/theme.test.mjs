@@ -1,33 +1,24 @@
 // The light and the dark theme: the system setting by default, the nav's
 // switch overriding it and remembered, no flash of the wrong theme on load,
 // and the prerendered page following the system without JavaScript.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openPage, screenshot } from './harness.mjs';
+import { launchBrowser, openPage, screenshot, serverAndBrowser } from './harness.mjs';
 import { ui } from '../../webapp/src/data/index.js';
 
 const LIGHT_BG = 'rgb(250, 250, 250)';
 const DARK_BG = 'rgb(17, 17, 19)';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const background = (page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const switchOf = (page) => page.getByRole('button', { name: ui.darkTheme });
 
 for (const colorScheme of ['light', 'dark']) {
   test(`follows the system's ${colorScheme} setting, and the switch says so`, async () => {
-    const { page, problems } = await openPage(browser.context, server.baseURL);
+    const { page, problems } = await openPage(env.browser.context, env.server.baseURL);
     await page.emulateMedia({ colorScheme });
-    await page.goto(server.baseURL + '/', { waitUntil: 'networkidle' });
+    await page.goto(env.server.baseURL + '/', { waitUntil: 'networkidle' });
     assert.equal(await background(page), colorScheme === 'dark' ? DARK_BG : LIGHT_BG);
     assert.equal(await switchOf(page).getAttribute('aria-pressed'), String(colorScheme === 'dark'));
     for (const [width, name] of [[1280, 'desktop'], [375, 'phone']]) {
@@ -40,15 +31,15 @@ for (const colorScheme of ['light', 'dark']) {
 }
 
 test('the switch overrides the system setting, is remembered, and a reload shows no flash', async () => {
-  const { page, problems } = await openPage(browser.context, server.baseURL);
+  const { page, problems } = await openPage(env.browser.context, env.server.baseURL);
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto(server.baseURL + '/about', { waitUntil: 'networkidle' });
+  await page.goto(env.server.baseURL + '/about', { waitUntil: 'networkidle' });
   await switchOf(page).click();
   assert.equal(await switchOf(page).getAttribute('aria-pressed'), 'true');
   assert.equal(await background(page), DARK_BG);
   // Another page, by a link: still dark.
   await page.getByRole('navigation', { name: ui.nav.label }).getByRole('link', { name: ui.nav.projects }).click();
-  await page.waitForURL(`${server.baseURL}/projects`);
+  await page.waitForURL(`${env.server.baseURL}/projects`);
   assert.equal(await background(page), DARK_BG);
   assert.deepEqual(problems, []);
 
@@ -72,8 +63,8 @@ test('the switch overrides the system setting, is remembered, and a reload shows
 test('without JavaScript the prerendered page follows the system setting', async () => {
   const noScript = await launchBrowser({ javaScriptEnabled: false, colorScheme: 'dark' });
   try {
-    const { page } = await openPage(noScript.context, server.baseURL);
-    await page.goto(server.baseURL + '/', { waitUntil: 'load' });
+    const { page } = await openPage(noScript.context, env.server.baseURL);
+    await page.goto(env.server.baseURL + '/', { waitUntil: 'load' });
     assert.equal(await background(page), DARK_BG);
     await page.close();
   } finally {

@@ -32,7 +32,7 @@ describe('photos', () => {
 
   it('come as AVIF and WebP at the phone width, the width shown and twice it, without any metadata', async () => {
     const { picture, files } = await renderPicture(photo, 400);
-    expect(picture).toMatchObject({ width: 400, height: 300 });
+    expect(picture).toMatchObject({ width: 4032, height: 3024 });
     for (const format of ['avif', 'webp']) {
       expect(picture[format].map((c) => c.width)).toEqual([360, 400, 800]);
       for (const { url } of picture[format]) expect(url).toMatch(new RegExp(`^/static/media/camera-\\d+\\.[0-9a-f]{8}\\.${format}$`));
@@ -48,15 +48,20 @@ describe('photos', () => {
     }
   }, 30_000);
 
-  it('are never made wider than the original', () => {
+  it('are never made wider than the original, and serve every place they are shown', () => {
     expect(pictureWidths(480, 4032)).toEqual([360, 480, 960]);
+    expect(pictureWidths([480, 48], 4032)).toEqual([48, 96, 360, 480, 960]);
     expect(pictureWidths(480, 600)).toEqual([360, 480, 600]);
     expect(pictureWidths(300, 200)).toEqual([200]);
   });
 
   it('are found in the data by a raster src, each with the width it is shown at', () => {
-    const data = { a: { photo: { src: 'me.jpg', width: 400 } }, b: [{ src: 'me.jpg', width: 500 }, { src: '/x.svg', width: 10 }] };
-    expect([...photosIn([data])]).toEqual([['me.jpg', 500]]);
+    const data = {
+      a: { photo: { src: 'me.jpg', width: 400 } },
+      b: [{ src: 'me.jpg', width: 500 }, { src: '/x.svg', width: 10 }, { src: '/abs/built.jpg', width: 10 }],
+      logos: [{ src: 'projects/acme.png', width: 48 }],
+    };
+    expect([...photosIn([data])]).toEqual([['me.jpg', [400, 500]], ['projects/acme.png', [48]]]);
     expect(() => photosIn([{ src: 'me.png' }])).toThrow(/me\.png .*needs a width/);
   });
 

@@ -4,8 +4,8 @@
  * A photo (a JPEG, PNG or WebP name, see webapp/images.mjs) becomes a
  * <picture> with AVIF and WebP sources at the widths the build made, so the
  * browser fetches the smallest file that is sharp at the size shown
- * (`sizes`); its width and height come from the real file, so nothing moves
- * as it loads. Anything else (an SVG URL) is a plain <img>.
+ * (`sizes`); its height follows the real file's proportions, so nothing
+ * moves as it loads. Anything else (an SVG URL) is a plain <img>.
  *
  * `priority`: 'high' for the page's largest picture at the top (fetched
  * first: it is what Largest Contentful Paint waits for), 'eager' for one
@@ -25,12 +25,13 @@ export default function Picture({ image, sizes, className, priority = 'lazy' }) 
   if (!picture) {
     return <img className={className} src={image.src} alt={image.alt} width={image.width} height={image.height} {...loading} />;
   }
-  const shown = sizes ?? `${picture.width}px`;
+  // Shown `image.width` wide; the height follows the file's own proportions unless the data sets it.
+  const height = image.height ?? Math.round((image.width * picture.height) / picture.width);
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet(picture.avif)} sizes={shown} />
-      <source type="image/webp" srcSet={srcSet(picture.webp)} sizes={shown} />
-      <img className={className} src={picture.fallback} alt={image.alt} width={picture.width} height={picture.height} {...loading} />
+      <source type="image/avif" srcSet={srcSet(picture.avif)} sizes={sizes ?? `${image.width}px`} />
+      <source type="image/webp" srcSet={srcSet(picture.webp)} sizes={sizes ?? `${image.width}px`} />
+      <img className={className} src={picture.fallback} alt={image.alt} width={image.width} height={height} {...loading} />
     </picture>
   );
 }

@@ -1,6 +1,10 @@
 /** One project: logo, title, description and its link ('View Project'). The whole card is clickable. */
 import { useId } from 'react';
+import { constants } from '../data/index.js';
 import Icon from './Icon.jsx';
+import Picture from './Picture.jsx';
+
+const size = constants.projectLogoSize;
 import './ProjectCard.css';
 
 export default function ProjectCard({ project, headingLevel = 3 }) {
@@ -8,7 +12,10 @@ export default function ProjectCard({ project, headingLevel = 3 }) {
   const Heading = `h${headingLevel}`;
   return (
     <article className="project-card">
-      <img className="project-card__logo" src={project.logo} alt={`${project.title} logo`} width={48} height={48} />
+      <Picture
+        image={{ src: project.logo, alt: `${project.title} logo`, width: size, height: size }}
+        className="project-card__logo"
+      />
       <Heading className="project-card__title" id={titleId}>
         {project.title}
       </Heading>

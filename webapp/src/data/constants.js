@@ -14,6 +14,8 @@ export const constants = Object.freeze({
   replyWithinHours: 24,
   /** The home page shows this many of the newest articles, then links to all of them. */
   homeArticleTeasers: 3,
+  /** Size in CSS px of a project's logo on its card (a photo logo is rendered for it). */
+  projectLogoSize: 48,
   /** Year of the copyright line in the footer. */
   copyrightYear: 2024,
 });

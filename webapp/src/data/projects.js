@@ -1,7 +1,9 @@
 /**
  * The projects shown as cards on the home page and the Projects page.
  * `linkText` is always 'View Project'; the last card links to the
- * code-host profile.
+ * code-host profile. A `logo` is an SVG (as below) or a photo in
+ * ../images/ named by its path there ('projects/acme.png'), made into the
+ * sizes its card needs by the build.
  */
 
 export const projects = [
