@@ -57,8 +57,8 @@ async function lighthouse(url) {
   const chromeFlags = [
     '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`,
-    // prefers-color-scheme: Blink's preferredColorScheme is 0 for dark, 1 for light.
-    `--blink-settings=preferredColorScheme=${process.env.THEME === 'dark' ? 0 : 1}`,
+    // prefers-color-scheme: dark (Blink's preferredColorScheme 0); light is the default.
+    ...(process.env.THEME === 'dark' ? ['--blink-settings=preferredColorScheme=0'] : []),
   ].join(' ');
   try {
     const { stdout } = await promisify(execFile)(
