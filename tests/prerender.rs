@@ -252,6 +252,7 @@ fn the_feed_has_every_article_in_full_with_absolute_urls() {
     assert_eq!(feed.feed_type, feed_rs::model::FeedType::Atom);
     assert_eq!(feed.title.as_ref().map(|t| t.content.as_str()), Some(s(&expected["feed"]["title"])));
     assert!(feed.links.iter().any(|l| l.href == format!("{origin}/feed.xml") && l.rel.as_deref() == Some("self")));
+    assert_eq!(feed.icon.as_ref().map(|i| i.uri.as_str()), Some(format!("{origin}/favicon.ico").as_str()), "an icon the site serves");
     let articles = expected["feed"]["articles"].as_array().unwrap();
     assert_eq!(feed.entries.len(), articles.len(), "one entry per article");
     let newest = feed.entries.iter().filter_map(|e| e.updated).max();

@@ -21,7 +21,8 @@ export function atomFeed({ origin, site, articles }) {
     id: home,
     link: home,
     language: 'en',
-    favicon: new URL(site.main.logo, origin).href,
+    // A stable public name (the data's image paths are file paths when read by node).
+    favicon: new URL('/favicon.ico', origin).href,
     copyright: `© ${site.main.name}`,
     // The newest change of any article; a fixed date without articles, so the build is reproducible.
     updated: day(entries[0]?.data.updated ?? '1970-01-01'),
