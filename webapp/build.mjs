@@ -31,7 +31,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { articleDataPath, feedPath } from './src/articleUrls.js';
 import { ContentError, generatedDir, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
-import { buildPhotos, writePublished } from './images.mjs';
+import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { writeFaviconIco } from './favicon.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
@@ -103,4 +103,5 @@ async function main() {
   );
 }
 
-main().catch((error) => fail(error instanceof ParcelBuildError || error instanceof ContentError ? error.message : describe(error)));
+const oneLine = [ParcelBuildError, ContentError, PhotoError];
+main().catch((error) => fail(oneLine.some((kind) => error instanceof kind) ? error.message : describe(error)));

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { articlesDir, ContentError, generatedDir, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
-import { buildPhotos, writePublished } from './images.mjs';
+import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { rootDir } from './parcel.mjs';
 
 const distDir = path.join(rootDir, 'dist/dev');
@@ -30,7 +30,12 @@ async function renderArticles() {
 }
 
 // Photos once at start: a changed photo or data file needs a restart.
-await writePublished(await buildPhotos(generatedDir), distDir);
+try {
+  await writePublished(await buildPhotos(generatedDir), distDir);
+} catch (error) {
+  console.error(`photos: ${error instanceof PhotoError ? error.message : error.stack}`);
+  process.exit(1);
+}
 await renderArticles();
 
 let pending = null;

@@ -24,6 +24,11 @@ import sharp from 'sharp';
 const webappDir = path.dirname(new URL(import.meta.url).pathname);
 export const imagesDir = path.join(webappDir, 'src/images');
 
+/** A photo that cannot be published: `message` is the one line to show, naming the file. */
+export class PhotoError extends Error {
+  name = 'PhotoError';
+}
+
 /** File names of the photos the pipeline turns into pictures. */
 export const RASTER = /\.(?:jpe?g|png|webp)$/i;
 
@@ -74,8 +79,8 @@ export async function renderPicture(file, shown) {
     picture.fallback = picture.webp.find((c) => c.width >= widest).url;
     return { picture, files };
   } catch (error) {
-    if (error.code === 'ENOENT') throw new Error(`${path.relative(process.cwd(), file)} is not there; put the photo there, or fix its name`);
-    throw new Error(`${path.relative(process.cwd(), file)} is not an image this site can use (${error.message}); use a JPEG, PNG or WebP file`);
+    if (error.code === 'ENOENT') throw new PhotoError(`${path.relative(process.cwd(), file)} is not there; put the photo there, or fix its name`);
+    throw new PhotoError(`${path.relative(process.cwd(), file)} is not an image this site can use (${error.message}); use a JPEG, PNG or WebP file`);
   }
 }
 
@@ -89,7 +94,7 @@ export function photosIn(values) {
     // A name relative to webapp/src/images/; an SVG's URL (new URL(…).pathname) is absolute.
     if (typeof value.src === 'string' && RASTER.test(value.src) && !value.src.startsWith('/')) {
       if (!(Number.isInteger(value.width) && value.width > 0)) {
-        throw new Error(`the photo ${value.src} in the data module needs a width: the largest width it is shown at, in CSS pixels`);
+        throw new PhotoError(`the photo ${value.src} in the data module needs a width: the largest width it is shown at, in CSS pixels`);
       }
       found.set(value.src, [...new Set([...(found.get(value.src) ?? []), value.width])]);
     }

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photosIn, pictureWidths, renderPicture } from '../images.mjs';
+import { PhotoError, photosIn, pictureWidths, renderPicture } from '../images.mjs';
 import { loadArticles } from '../articles.mjs';
 
 let dir;
@@ -63,6 +63,17 @@ describe('photos', () => {
     };
     expect([...photosIn([data])]).toEqual([['me.jpg', [400, 500]], ['projects/acme.png', [48]]]);
     expect(() => photosIn([{ src: 'me.png' }])).toThrow(/me\.png .*needs a width/);
+  });
+
+  it('that are missing or not images get one line naming the file', async () => {
+    const broken = path.join(dir, 'broken.jpg');
+    await fs.writeFile(broken, 'not a photo');
+    for (const [file, message] of [[broken, /broken\.jpg is not an image this site can use .*; use a JPEG, PNG or WebP file$/], [path.join(dir, 'gone.jpg'), /gone\.jpg is not there; put the photo there, or fix its name$/]]) {
+      const error = await renderPicture(file, 100).then(() => null, (e) => e);
+      expect(error).toBeInstanceOf(PhotoError);
+      expect(error.message).toMatch(message);
+      expect(error.message).not.toContain('\n');
+    }
   });
 
   it('beside an article become a <picture> with its caption', async () => {
