@@ -30,7 +30,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { articleDataPath, feedPath } from './src/articleUrls.js';
-import { ContentError, generatedDir, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { writeFaviconIco } from './favicon.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
@@ -63,7 +63,7 @@ async function main() {
   const articles = await loadArticles();
   // The data module imports these: what reads it is imported once they are written.
   await writeArticleModules(articles);
-  const photos = await buildPhotos(generatedDir);
+  const photos = await buildPhotos();
   const { site: content, siteOrigin } = await import('./src/data/index.js');
   const { routeManifest, routePaths } = await import('./src/routes.js');
   const { prerenderSite } = await import('./prerender.mjs');

@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { articlesDir, ContentError, generatedDir, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import { articlesDir, ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { rootDir } from './parcel.mjs';
 
@@ -31,7 +31,7 @@ async function renderArticles() {
 
 // Photos once at start: a changed photo or data file needs a restart.
 try {
-  await writePublished(await buildPhotos(generatedDir), distDir);
+  await writePublished(await buildPhotos(), distDir);
 } catch (error) {
   console.error(`photos: ${error instanceof PhotoError ? error.message : error.stack}`);
   process.exit(1);
