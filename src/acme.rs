@@ -23,21 +23,24 @@ use rustls_acme::acme::{AcmeError, Identifier, Problem};
 use rustls_acme::caches::DirCache;
 use rustls_acme::{AccountCache, AcmeConfig, AcmeState, CertCache, EventError, EventOk, OrderError, ResolvesServerCertAcme};
 
-use crate::serve::log;
-use crate::tls::{provider, utc, Summary};
+use crate::log::{self, one_line, utc};
+use crate::tls::{provider, Summary};
 
 /// First wait after a failed attempt; it doubles up to [`MAX_BACKOFF`].
 const FIRST_BACKOFF: Duration = Duration::from_secs(10);
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);
 
 /// ACME, set up and not yet running.
-pub struct Acme {
+pub(crate) struct Acme {
     /// Gives handshakes the current certificate, or a challenge certificate to the CA.
-    pub resolver: Arc<ResolvesServerCertAcme>,
+    pub(crate) resolver: Arc<ResolvesServerCertAcme>,
     /// For the CA's TLS-ALPN-01 validation handshakes.
-    pub challenge_config: Arc<ServerConfig>,
+    pub(crate) challenge_config: Arc<ServerConfig>,
     state: AcmeState<io::Error>,
     domains: Vec<String>,
+    /// The ACME server's directory URL.
+    directory_url: String,
+    /// Where the account key and certificates are kept.
     directory: PathBuf,
     /// The certificate last loaded or stored, for the log.
     latest: Arc<Mutex<Option<Summary>>>,
@@ -45,7 +48,7 @@ pub struct Acme {
 
 impl Acme {
     /// Checks the state directory and the extra roots; every error is one line.
-    pub fn new(domains: Vec<String>, email: Option<String>, directory_url: &str, root: Option<&Path>, state_dir: &Path) -> Result<Acme, String> {
+    pub(crate) fn new(domains: Vec<String>, email: Option<String>, directory_url: &str, root: Option<&Path>, state_dir: &Path) -> Result<Acme, String> {
         let directory = state_dir.join("acme");
         private_directory(&directory)?;
         let client = Arc::new(
@@ -68,17 +71,24 @@ impl Acme {
             challenge_config: state.challenge_rustls_config_with_provider(provider()),
             state,
             domains,
+            directory_url: directory_url.to_owned(),
             directory,
             latest,
         })
     }
 
-    pub fn directory(&self) -> &Path {
-        &self.directory
+    /// For the start-up log.
+    pub(crate) fn describe(&self) -> String {
+        format!(
+            "certificates by ACME from {} for {} (TLS-ALPN-01 on the HTTPS port), kept in {}",
+            self.directory_url,
+            self.domains.join(", "),
+            self.directory.display()
+        )
     }
 
     /// Obtains and renews the certificate for as long as the server runs.
-    pub async fn run(self) {
+    pub(crate) async fn run(self) {
         let Acme { mut state, domains, directory, latest, .. } = self;
         let domains = domains.join(", ");
         let mut have_certificate = false;
@@ -94,7 +104,7 @@ impl Acme {
             match event {
                 Ok(EventOk::DeployedCachedCert) => {
                     have_certificate = true;
-                    log(format_args!("ACME: using the stored certificate from {}: {}", directory.display(), describe_latest()));
+                    log::line(format_args!("ACME: using the stored certificate from {}: {}", directory.display(), describe_latest()));
                 }
                 Ok(EventOk::DeployedNewCert) => {
                     have_certificate = true;
@@ -102,7 +112,7 @@ impl Acme {
                 }
                 // Follows every DeployedNewCert: the new certificate is written to the cache.
                 Ok(EventOk::CertCacheStore) => {
-                    log(format_args!("ACME: new certificate in use: {}", describe_latest()));
+                    log::line(format_args!("ACME: new certificate in use: {}", describe_latest()));
                 }
                 Ok(EventOk::AccountCacheStore) => {}
                 Err(EventError::Order(error)) => {
@@ -116,7 +126,7 @@ impl Acme {
                     } else {
                         "HTTPS has no certificate until then"
                     };
-                    log(format_args!(
+                    log::line(format_args!(
                         "error: ACME could not get a certificate for {domains}: {}; {serving}; next try in {}s",
                         describe(&error),
                         ours.max(theirs).as_secs()
@@ -125,12 +135,12 @@ impl Acme {
                     tokio::time::sleep(ours).await;
                 }
                 Err(EventError::CertCacheStore(error)) => {
-                    log(format_args!(
+                    log::line(format_args!(
                         "error: ACME: new certificate in use, but it cannot be stored in {} ({error}); it will be requested again after a restart",
                         directory.display()
                     ));
                 }
-                Err(error) => log(format_args!("error: ACME: {}", one_line(&error.to_string()))),
+                Err(error) => log::line(format_args!("error: ACME: {}", one_line(&error.to_string()))),
             }
         }
     }
@@ -271,11 +281,6 @@ fn unescape_debug(quoted: &str) -> Option<String> {
         }
     }
     Some(out)
-}
-
-/// Log lines stay lines, whatever a server put in its message.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

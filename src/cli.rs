@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 /// The crate version and the git commit it was built from (set by build.rs).
-pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("PORTFOLIO_COMMIT"), ")");
+pub(crate) const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("PORTFOLIO_COMMIT"), ")");
 
 /// A software developer's portfolio website in one executable.
 ///
@@ -19,16 +19,16 @@ pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("
 /// named "https" serves HTTPS and the one named "http" redirects; unnamed, the first is HTTPS).
 #[derive(Debug, Parser)]
 #[command(version = VERSION, about, args_conflicts_with_subcommands = true)]
-pub struct Args {
+pub(crate) struct Args {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub(crate) command: Option<Command>,
 
     #[command(flatten)]
-    pub serve: ServeArgs,
+    pub(crate) serve: ServeArgs,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Write the site to DIR for a static host or a CDN origin: every file as the
     /// server sends it with its .br and .gz siblings, one HTML file per route,
     /// 404.html, and a _headers file (Netlify / Cloudflare Pages) with the same
@@ -43,62 +43,60 @@ pub enum Command {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct ServeArgs {
+pub(crate) struct ServeArgs {
     /// Address to listen on, e.g. 127.0.0.1 or ::1. Default: every interface, IPv6 and IPv4 (`::`,
     /// or 0.0.0.0 where IPv6 is off).
     #[arg(long, env = "PORTFOLIO_HOST", value_name = "ADDR")]
-    pub host: Option<IpAddr>,
+    pub(crate) host: Option<IpAddr>,
 
-    /// TCP port for plain HTTP; 0 picks a free port (the chosen one is logged). With HTTPS
+    /// TCP port for plain HTTP, 8080 unless given; 0 picks a free port (the chosen one is logged). With HTTPS
     /// (--domain or --tls-cert) this port only redirects to HTTPS, and its default is 80.
-    #[arg(short, long, env = "PORTFOLIO_PORT", default_value_t = DEFAULT_PORT, value_name = "PORT")]
-    pub port: u16,
-
-    /// Whether --port or PORTFOLIO_PORT was given (see [`Args::parse_checked`]).
-    #[arg(skip)]
-    pub port_given: bool,
+    ///
+    /// [default: 8080]
+    #[arg(short, long, env = "PORTFOLIO_PORT", value_name = "PORT")]
+    pub(crate) port: Option<u16>,
 
     /// Do not write the access log (one line per request on stdout).
     #[arg(short, long, env = "PORTFOLIO_QUIET")]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 
     /// Send Strict-Transport-Security. Default: on when this server speaks HTTPS (--domain or
     /// --tls-cert), off on plain HTTP, where it is only right behind a proxy or CDN that gives every
     /// visitor HTTPS. `--hsts=false` turns it off over HTTPS too.
     #[arg(long, env = "PORTFOLIO_HSTS", value_name = "BOOL", num_args = 0..=1, require_equals = true,
           default_missing_value = "true", value_parser = parse_hsts)]
-    pub hsts: Option<Hsts>,
+    pub(crate) hsts: Option<Hsts>,
 
     /// Most connections open at once; further clients wait in the kernel's queue until one closes.
     #[arg(long, env = "PORTFOLIO_MAX_CONNECTIONS", default_value_t = 2048, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..))]
-    pub max_connections: u32,
+    pub(crate) max_connections: u32,
 
     /// Time a client has to complete a TLS handshake, send the HTTP/2 preface or a request's headers; also
     /// how long an idle connection (HTTP/1.1 keep-alive, HTTP/2 with no new request or after GOAWAY) stays open.
     #[arg(long, env = "PORTFOLIO_HEADER_TIMEOUT", default_value = "5", value_name = "SECONDS",
           value_parser = parse_client_timeout)]
-    pub header_timeout: Duration,
+    pub(crate) header_timeout: Duration,
 
     /// How long an answer may wait, without any of it being sent, for the client to read (over HTTP/2 also
     /// a flow-control window the client keeps shut).
     #[arg(long, env = "PORTFOLIO_SEND_TIMEOUT", default_value = "60", value_name = "SECONDS",
           value_parser = parse_client_timeout)]
-    pub send_timeout: Duration,
+    pub(crate) send_timeout: Duration,
 
     /// On SIGTERM or SIGINT, how long requests in flight may take to finish; connections still open then
     /// are cut, and the process exits 0.
     #[arg(long, env = "PORTFOLIO_SHUTDOWN_TIMEOUT", default_value = "10", value_name = "SECONDS",
           value_parser = parse_seconds)]
-    pub shutdown_timeout: Duration,
+    pub(crate) shutdown_timeout: Duration,
 
     #[command(flatten)]
-    pub tls: TlsArgs,
+    pub(crate) tls: TlsArgs,
 }
 
 /// `--hsts`, `--hsts=BOOL` or `PORTFOLIO_HSTS`; empty or absent means the default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Hsts {
+pub(crate) enum Hsts {
     Default,
     On,
     Off,
@@ -115,85 +113,73 @@ fn parse_hsts(text: &str) -> Result<Hsts, String> {
 }
 
 /// The plain HTTP port when HTTPS is off.
-pub const DEFAULT_PORT: u16 = 8080;
+pub(crate) const DEFAULT_PORT: u16 = 8080;
 /// The plain HTTP port when HTTPS is on: browsers try it first for `http://` links.
-pub const DEFAULT_PORT_WITH_HTTPS: u16 = 80;
+pub(crate) const DEFAULT_PORT_WITH_HTTPS: u16 = 80;
 /// ACME directory used unless --acme-directory says otherwise.
-pub const LETS_ENCRYPT: &str = "https://acme-v02.api.letsencrypt.org/directory";
+pub(crate) const LETS_ENCRYPT: &str = "https://acme-v02.api.letsencrypt.org/directory";
 /// --state-dir when neither it nor systemd's $STATE_DIRECTORY is set.
-pub const DEFAULT_STATE_DIR: &str = "/var/lib/portfolio";
+pub(crate) const DEFAULT_STATE_DIR: &str = "/var/lib/portfolio";
 
 /// HTTPS: off unless --domain (certificates by ACME) or --tls-cert/--tls-key (your own) is given.
 #[derive(Debug, clap::Args)]
 #[command(next_help_heading = "HTTPS (off unless --domain or --tls-cert is given)")]
-pub struct TlsArgs {
+pub(crate) struct TlsArgs {
     /// Serve HTTPS with a certificate for NAME obtained by ACME (Let's Encrypt unless
     /// --acme-directory says otherwise). Repeat for more names (PORTFOLIO_DOMAIN: comma-separated);
     /// all share one certificate.
     #[arg(long = "domain", env = "PORTFOLIO_DOMAIN", value_name = "NAME", value_delimiter = ',',
           conflicts_with_all = ["tls_cert", "tls_key"])]
-    pub domains: Vec<String>,
+    pub(crate) domains: Vec<String>,
 
     /// Contact address given to the ACME server for the account (optional).
     #[arg(long, env = "PORTFOLIO_ACME_EMAIL", value_name = "ADDRESS", requires = "domains")]
-    pub acme_email: Option<String>,
+    pub(crate) acme_email: Option<String>,
 
     /// ACME directory URL, e.g. Let's Encrypt staging
     /// (https://acme-staging-v02.api.letsencrypt.org/directory), a company CA, a test server.
     #[arg(long, env = "PORTFOLIO_ACME_DIRECTORY", value_name = "URL", default_value = LETS_ENCRYPT)]
-    pub acme_directory: String,
+    pub(crate) acme_directory: String,
 
     /// PEM file of CA certificates to trust for the ACME server's own HTTPS, besides the
     /// public roots built in (for a company CA or a test server).
     #[arg(long, env = "PORTFOLIO_ACME_ROOT", value_name = "FILE", requires = "domains")]
-    pub acme_root: Option<PathBuf>,
+    pub(crate) acme_root: Option<PathBuf>,
 
     /// Where the ACME account key and certificates are kept (in DIR/acme). Default: $STATE_DIRECTORY
     /// (set by systemd's StateDirectory=), else /var/lib/portfolio.
     #[arg(long, env = "PORTFOLIO_STATE_DIR", value_name = "DIR")]
-    pub state_dir: Option<PathBuf>,
+    pub(crate) state_dir: Option<PathBuf>,
 
     /// Serve HTTPS with this certificate chain (PEM, the server's certificate first). Reloaded
     /// when the file changes and on SIGHUP; needs --tls-key.
     #[arg(long, env = "PORTFOLIO_TLS_CERT", value_name = "FILE", requires = "tls_key")]
-    pub tls_cert: Option<PathBuf>,
+    pub(crate) tls_cert: Option<PathBuf>,
 
     /// The private key of --tls-cert (PEM: PKCS#8, PKCS#1 or SEC1).
     #[arg(long, env = "PORTFOLIO_TLS_KEY", value_name = "FILE", requires = "tls_cert")]
-    pub tls_key: Option<PathBuf>,
+    pub(crate) tls_key: Option<PathBuf>,
 
     /// TCP port for HTTPS (HTTP/2 and HTTP/1.1); 0 picks a free port (logged).
     #[arg(long, env = "PORTFOLIO_HTTPS_PORT", default_value_t = 443, value_name = "PORT")]
-    pub https_port: u16,
+    pub(crate) https_port: u16,
 }
 
 /// Where the certificates come from, once the flags are checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Https {
+pub(crate) enum Https {
     Off,
     Files { cert: PathBuf, key: PathBuf },
     Acme { domains: Vec<String>, email: Option<String>, directory: String, root: Option<PathBuf>, state_dir: PathBuf },
 }
 
-impl Args {
-    /// Parses the command line (exiting with clap's message on an error) and
-    /// records whether the port was given, since its default depends on HTTPS.
-    pub fn parse_checked() -> Args {
-        use clap::{CommandFactory, FromArgMatches};
-        let matches = Args::command().get_matches();
-        let mut args = match Args::from_arg_matches(&matches) {
-            Ok(args) => args,
-            Err(error) => error.exit(),
-        };
-        args.serve.port_given =
-            matches!(matches.value_source("port"), Some(clap::parser::ValueSource::CommandLine | clap::parser::ValueSource::EnvVariable));
-        args
-    }
-}
-
 impl ServeArgs {
-    /// HTTPS as the flags ask for it; `state_directory` is systemd's $STATE_DIRECTORY.
-    pub fn https(&self, state_directory: Option<&str>) -> Result<Https, String> {
+    /// HTTPS as the flags ask for it, and systemd's $STATE_DIRECTORY.
+    pub(crate) fn https(&self) -> Result<Https, String> {
+        self.https_with_state_directory(std::env::var("STATE_DIRECTORY").ok().as_deref())
+    }
+
+    fn https_with_state_directory(&self, state_directory: Option<&str>) -> Result<Https, String> {
         let tls = &self.tls;
         // An empty value (PORTFOLIO_TLS_CERT=, PORTFOLIO_DOMAIN=) counts as not given.
         let given = |path: &Option<PathBuf>| path.clone().filter(|p| !p.as_os_str().is_empty());
@@ -227,7 +213,7 @@ impl ServeArgs {
     }
 
     /// Whether to send Strict-Transport-Security: as asked, else when this server speaks HTTPS.
-    pub fn sends_hsts(&self, https: bool) -> bool {
+    pub(crate) fn sends_hsts(&self, https: bool) -> bool {
         match self.hsts.unwrap_or(Hsts::Default) {
             Hsts::Default => https,
             Hsts::On => true,
@@ -236,10 +222,11 @@ impl ServeArgs {
     }
 
     /// The plain HTTP port: as given, else 8080, or 80 when HTTPS is on.
-    pub fn http_port(&self, https: &Https) -> u16 {
-        match (self.port_given, https) {
-            (false, Https::Files { .. } | Https::Acme { .. }) => DEFAULT_PORT_WITH_HTTPS,
-            _ => self.port,
+    pub(crate) fn http_port(&self, https: &Https) -> u16 {
+        match (self.port, https) {
+            (Some(port), _) => port,
+            (None, Https::Off) => DEFAULT_PORT,
+            (None, Https::Files { .. } | Https::Acme { .. }) => DEFAULT_PORT_WITH_HTTPS,
         }
     }
 }
@@ -299,7 +286,7 @@ mod tests {
         let args = Args::try_parse_from(["portfolio"]).unwrap();
         assert!(args.command.is_none());
         assert_eq!(args.serve.host, None);
-        assert_eq!(args.serve.port, 8080);
+        assert_eq!(args.serve.port, None);
         assert!(!args.serve.quiet);
         assert_eq!(args.serve.shutdown_timeout, Duration::from_secs(10));
         assert_eq!(args.serve.header_timeout, Duration::from_secs(5));
@@ -307,7 +294,7 @@ mod tests {
         assert_eq!(args.serve.max_connections, 2048);
         assert_eq!(args.serve.hsts, None);
         assert!(!args.serve.sends_hsts(false) && args.serve.sends_hsts(true));
-        assert_eq!(args.serve.https(None).unwrap(), Https::Off);
+        assert_eq!(args.serve.https_with_state_directory(None).unwrap(), Https::Off);
         assert_eq!(args.serve.http_port(&Https::Off), 8080);
     }
 
@@ -333,14 +320,14 @@ mod tests {
     #[test]
     fn domains_turn_on_acme_with_port_80_and_a_state_directory() {
         let args = Args::try_parse_from(["portfolio", "--domain", "Example.dev", "--domain", "www.example.dev,example.dev"]).unwrap();
-        let https = args.serve.https(None).unwrap();
+        let https = args.serve.https_with_state_directory(None).unwrap();
         let Https::Acme { ref domains, ref directory, ref state_dir, .. } = https else { panic!("{https:?}") };
         assert_eq!(domains, &["example.dev", "www.example.dev"]);
         assert_eq!(directory, LETS_ENCRYPT);
         assert_eq!(state_dir.as_os_str(), DEFAULT_STATE_DIR);
         assert_eq!(args.serve.http_port(&https), 80);
         assert_eq!(args.serve.tls.https_port, 443);
-        let Https::Acme { state_dir, .. } = args.serve.https(Some("/var/lib/portfolio-x:/var/lib/other")).unwrap() else { panic!() };
+        let Https::Acme { state_dir, .. } = args.serve.https_with_state_directory(Some("/var/lib/portfolio-x:/var/lib/other")).unwrap() else { panic!() };
         assert_eq!(state_dir.as_os_str(), "/var/lib/portfolio-x");
     }
 
@@ -348,12 +335,12 @@ mod tests {
     fn bad_domains_and_mixed_sources_are_refused() {
         for name in ["*.example.dev", "localhost", "127.0.0.1", "exa mple.dev", "-x.dev", "a..dev"] {
             let args = Args::try_parse_from(["portfolio", &format!("--domain={name}")]).unwrap();
-            assert!(args.serve.https(None).is_err(), "{name}");
+            assert!(args.serve.https_with_state_directory(None).is_err(), "{name}");
         }
         assert!(Args::try_parse_from(["portfolio", "--domain", "a.dev", "--tls-cert", "c", "--tls-key", "k"]).is_err());
         assert!(Args::try_parse_from(["portfolio", "--tls-cert", "c"]).is_err(), "a certificate needs its key");
         let args = Args::try_parse_from(["portfolio", "--tls-cert", "c.pem", "--tls-key", "k.pem"]).unwrap();
-        assert!(matches!(args.serve.https(None).unwrap(), Https::Files { .. }));
+        assert!(matches!(args.serve.https_with_state_directory(None).unwrap(), Https::Files { .. }));
     }
 
     #[test]

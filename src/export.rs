@@ -1,6 +1,7 @@
 //! `portfolio export DIR`: the site as files, for a static host, a CDN origin
 //! or nginx. Every file is the bytes the server sends, with its `.br` and
-//! `.gz` siblings; each route is `ROUTE/index.html`, the 404 page `404.html`;
+//! `.gz` siblings, under the name the build gave it (each route's page is
+//! `ROUTE/index.html`, the 404 page `404.html`, as the route manifest says);
 //! `_headers` (Netlify and Cloudflare Pages format) carries the server's cache
 //! and security headers.
 
@@ -8,35 +9,28 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use hyper::header::HeaderMap;
 
 use crate::site::{Asset, Site};
 
 /// What was written, for the closing log line.
-pub struct Summary {
-    pub files: usize,
-    pub bytes: u64,
+pub(crate) struct Summary {
+    pub(crate) files: usize,
+    pub(crate) bytes: u64,
 }
 
-pub fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, force: bool) -> Result<Summary, String> {
+pub(crate) fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, force: bool) -> Result<Summary, String> {
     let not_empty = fs::read_dir(dir).map(|mut entries| entries.next().is_some()).unwrap_or(false);
     if not_empty && !force {
         return Err(format!("{} is not empty; choose an empty directory or add --force", dir.display()));
     }
     let mut summary = Summary { files: 0, bytes: 0 };
-    let mut write = |relative: &str, asset: &Asset| -> Result<(), String> {
-        write_representations(dir, relative, asset, &mut summary)
-            .map_err(|e| format!("cannot write {}: {e}", dir.join(relative).display()))
-    };
-    for (path, asset) in site.files() {
-        write(path.trim_start_matches('/'), asset)?;
+    for asset in site.assets() {
+        write_representations(dir, asset, &mut summary)
+            .map_err(|e| format!("cannot write {}: {e}", dir.join(&asset.file).display()))?;
     }
-    for (route, page) in site.routes() {
-        write(&route_file(route), page)?;
-    }
-    write("404.html", site.not_found_page())?;
     let headers = headers_file(site, security_headers);
     let headers_path = dir.join("_headers");
     fs::write(&headers_path, &headers).map_err(|e| format!("cannot write {}: {e}", headers_path.display()))?;
@@ -45,28 +39,17 @@ pub fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, force: bool
     Ok(summary)
 }
 
-/// `/` → `index.html`, `/about` → `about/index.html`: what static hosts serve for a directory URL.
-pub fn route_file(route: &str) -> String {
-    match route.trim_matches('/') {
-        "" => "index.html".to_owned(),
-        path => format!("{path}/index.html"),
-    }
-}
-
-fn write_representations(dir: &Path, relative: &str, asset: &Asset, summary: &mut Summary) -> io::Result<()> {
-    let path = dir.join(relative);
+fn write_representations(dir: &Path, asset: &Asset, summary: &mut Summary) -> io::Result<()> {
+    let path = dir.join(&asset.file);
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)?;
     }
-    let variants = [("", Some(&asset.identity)), (".gz", asset.gzip.as_ref()), (".br", asset.brotli.as_ref())];
-    for (suffix, representation) in variants {
-        if let Some(representation) = representation {
-            let mut name = PathBuf::from(&path).into_os_string();
-            name.push(suffix);
-            fs::write(&name, &representation.body)?;
-            summary.files += 1;
-            summary.bytes += representation.body.len() as u64;
-        }
+    for (encoding, representation) in asset.bodies.iter() {
+        let mut name = path.clone().into_os_string();
+        name.push(encoding.file_suffix());
+        fs::write(&name, &representation.body)?;
+        summary.files += 1;
+        summary.bytes += representation.body.len() as u64;
     }
     Ok(())
 }
@@ -102,7 +85,8 @@ fn headers_file(site: &Site, security_headers: &HeaderMap) -> String {
     for (route, page) in site.routes() {
         rules.insert(route.to_owned(), page.cache_control.to_str().unwrap_or("").to_owned());
     }
-    rules.insert("/404.html".to_owned(), site.not_found_page().cache_control.to_str().unwrap_or("").to_owned());
+    let not_found = site.not_found_page();
+    rules.insert(format!("/{}", not_found.file), not_found.cache_control.to_str().unwrap_or("").to_owned());
     for (pattern, cache) in rules {
         let _ = write!(out, "{pattern}\n  Cache-Control: {cache}\n");
     }
@@ -123,13 +107,6 @@ fn canonical_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn routes_become_directory_indexes() {
-        assert_eq!(route_file("/"), "index.html");
-        assert_eq!(route_file("/about"), "about/index.html");
-        assert_eq!(route_file("/article/2"), "article/2/index.html");
-    }
 
     #[test]
     fn header_names_are_capitalised() {

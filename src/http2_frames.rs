@@ -15,20 +15,20 @@ const RST_STREAM: u8 = 0x3;
 const END_STREAM: u8 = 0x1;
 
 /// What a client sends before its first frame.
-pub const CLIENT_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+pub(crate) const CLIENT_PREFACE: &[u8] = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
 
 /// One frame header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FrameHead {
-    pub kind: u8,
-    pub flags: u8,
-    pub stream: u32,
+pub(crate) struct FrameHead {
+    pub(crate) kind: u8,
+    pub(crate) flags: u8,
+    pub(crate) stream: u32,
 }
 
 /// Finds the frame headers in one direction of a connection, however the
 /// bytes are cut into reads and writes.
 #[derive(Debug)]
-pub struct Frames {
+pub(crate) struct Frames {
     /// Bytes of the client preface still to pass before the first frame.
     preface_left: usize,
     head: [u8; 9],
@@ -41,23 +41,23 @@ pub struct Frames {
 
 impl Frames {
     /// The server's side: frames from the first byte.
-    pub fn sent() -> Frames {
+    pub(crate) fn sent() -> Frames {
         Frames { preface_left: 0, head: [0; 9], head_have: 0, payload_left: 0, in_data: false }
     }
 
     /// The client's side: the preface, then frames.
-    pub fn received() -> Frames {
+    pub(crate) fn received() -> Frames {
         Frames { preface_left: CLIENT_PREFACE.len(), ..Frames::sent() }
     }
 
     /// Whether the client preface has passed (always true for the server's side).
-    pub fn past_preface(&self) -> bool {
+    pub(crate) fn past_preface(&self) -> bool {
         self.preface_left == 0
     }
 
     /// Passes `bytes`, calling `on_head` for every frame header completed in
     /// them. Returns how many of them were DATA payload.
-    pub fn pass(&mut self, mut bytes: &[u8], mut on_head: impl FnMut(FrameHead)) -> usize {
+    pub(crate) fn pass(&mut self, mut bytes: &[u8], mut on_head: impl FnMut(FrameHead)) -> usize {
         let mut data = 0;
         let skip = bytes.len().min(self.preface_left);
         self.preface_left -= skip;
@@ -93,7 +93,7 @@ impl Frames {
 /// stream is open from the server's HEADERS without END_STREAM until the
 /// server ends it (END_STREAM, RST_STREAM) or the client resets it.
 #[derive(Debug)]
-pub struct Answers {
+pub(crate) struct Answers {
     sent: Frames,
     received: Frames,
     /// Stream ids; hyper keeps at most the advertised number of streams open.
@@ -109,7 +109,7 @@ impl Default for Answers {
 impl Answers {
     /// Bytes the server wrote. Returns whether they carried part of an
     /// answer (a HEADERS frame or DATA payload), which is progress.
-    pub fn wrote(&mut self, bytes: &[u8]) -> bool {
+    pub(crate) fn wrote(&mut self, bytes: &[u8]) -> bool {
         let mut answered = false;
         let open = &mut self.open;
         let data = self.sent.pass(bytes, |frame| match frame.kind {
@@ -131,7 +131,7 @@ impl Answers {
     }
 
     /// Bytes the client sent.
-    pub fn read(&mut self, bytes: &[u8]) {
+    pub(crate) fn read(&mut self, bytes: &[u8]) {
         let open = &mut self.open;
         self.received.pass(bytes, |frame| {
             if frame.kind == RST_STREAM {
@@ -141,11 +141,11 @@ impl Answers {
     }
 
     /// How many answers still have bytes to send.
-    pub fn open(&self) -> usize {
+    pub(crate) fn open(&self) -> usize {
         self.open.len()
     }
 
-    pub fn client_preface_received(&self) -> bool {
+    pub(crate) fn client_preface_received(&self) -> bool {
         self.received.past_preface()
     }
 }

@@ -25,7 +25,7 @@ use crate::http2_frames::Answers;
 
 /// The last moment a connection made progress, in milliseconds since it began,
 /// and whether an answer is waiting for the client to read.
-pub struct Activity {
+pub(crate) struct Activity {
     began: Instant,
     last: AtomicU64,
     /// A write is waiting for the client to read.
@@ -41,7 +41,7 @@ pub struct Activity {
 }
 
 impl Activity {
-    pub fn new() -> Activity {
+    pub(crate) fn new() -> Activity {
         Activity {
             began: Instant::now(),
             last: AtomicU64::new(0),
@@ -52,20 +52,20 @@ impl Activity {
         }
     }
 
-    pub fn touch(&self) {
+    pub(crate) fn touch(&self) {
         self.last.store(self.began.elapsed().as_millis() as u64, Ordering::Relaxed);
     }
 
     /// Whether an answer waits for the client to read: a write or flush
     /// waits, or an HTTP/2 answer is unfinished.
-    pub fn answer_waiting(&self) -> bool {
+    pub(crate) fn answer_waiting(&self) -> bool {
         self.write_waiting.load(Ordering::Relaxed)
             || self.flush_waiting.load(Ordering::Relaxed)
             || self.open_answers.load(Ordering::Relaxed) > 0
     }
 
     /// Whether an HTTP/2 client has sent its connection preface.
-    pub fn preface_received(&self) -> bool {
+    pub(crate) fn preface_received(&self) -> bool {
         self.preface_received.load(Ordering::Relaxed)
     }
 
@@ -73,7 +73,7 @@ impl Activity {
     /// then: `stalled` after the last progress while an answer waits for the
     /// client to read, `idle` after it otherwise. (Real time: `tokio::time`'s
     /// paused test clock would not move it.)
-    pub fn deadline(&self, idle: Duration, stalled: Duration) -> tokio::time::Instant {
+    pub(crate) fn deadline(&self, idle: Duration, stalled: Duration) -> tokio::time::Instant {
         let limit = if self.answer_waiting() { stalled } else { idle };
         tokio::time::Instant::from_std(self.began + Duration::from_millis(self.last.load(Ordering::Relaxed)) + limit)
     }
@@ -86,7 +86,7 @@ impl Default for Activity {
 }
 
 /// What counts as progress in the bytes of one kind of connection.
-pub trait Progress {
+pub(crate) trait Progress {
     /// Whether `read` needs to see what the client sends (HTTP/1.1's plain
     /// path does not look at it, and then pays nothing for it).
     const READS: bool;
@@ -101,7 +101,7 @@ pub trait Progress {
 /// the limit" covers the clients to close: an idle keep-alive connection and
 /// a client trickling its head (slowloris).
 #[derive(Default)]
-pub struct AnyWrite;
+pub(crate) struct AnyWrite;
 
 impl Progress for AnyWrite {
     const READS: bool = false;
@@ -147,14 +147,14 @@ impl Progress for Answers {
 /// makes progress (as `P` says), and marks it stalled while a write or flush
 /// waits for the client to read: a stalled answer gets the longer limit, as
 /// a slow link may pause for seconds.
-pub struct TouchOnWrite<S, P = AnyWrite> {
+pub(crate) struct TouchOnWrite<S, P = AnyWrite> {
     inner: S,
     activity: Arc<Activity>,
     progress: P,
 }
 
 impl<S, P: Progress + Default> TouchOnWrite<S, P> {
-    pub fn new(inner: S, activity: Arc<Activity>) -> Self {
+    pub(crate) fn new(inner: S, activity: Arc<Activity>) -> Self {
         TouchOnWrite { inner, activity, progress: P::default() }
     }
 }

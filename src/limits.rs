@@ -13,11 +13,11 @@ use std::task::{ready, Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
 /// Longest request line or request target accepted (nginx's default is 8 KiB too).
-pub const MAX_REQUEST_LINE: usize = 8 * 1024;
+pub(crate) const MAX_REQUEST_LINE: usize = 8 * 1024;
 /// Largest request head (request line and header fields) accepted.
-pub const MAX_HEAD: usize = 16 * 1024;
+pub(crate) const MAX_HEAD: usize = 16 * 1024;
 /// hyper's per-connection buffer; must hold [`MAX_HEAD`].
-pub const MAX_BUFFER: usize = 64 * 1024;
+pub(crate) const MAX_BUFFER: usize = 64 * 1024;
 /// After refusing a request line, how much of the rest we read and discard so
 /// that closing the socket does not reset the connection before the client
 /// has read our answer.
@@ -28,7 +28,7 @@ const URI_TOO_LONG: &[u8] = b"HTTP/1.1 414 URI Too Long\r\ncontent-length: 0\r\n
 /// Wraps a connection's stream; transparent once the first line has ended
 /// within [`MAX_REQUEST_LINE`] bytes. Later requests on the same connection
 /// are checked in `respond.rs` (414) and by hyper's head limit (431).
-pub struct FirstLineLimit<S> {
+pub(crate) struct FirstLineLimit<S> {
     inner: S,
     state: State,
 }
@@ -45,7 +45,7 @@ enum State {
 }
 
 impl<S> FirstLineLimit<S> {
-    pub fn new(inner: S) -> Self {
+    pub(crate) fn new(inner: S) -> Self {
         FirstLineLimit { inner, state: State::Counting(0) }
     }
 }

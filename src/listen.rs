@@ -10,31 +10,31 @@ use socket2::{Domain, Socket, Type};
 const BACKLOG: i32 = 1024;
 
 /// The `FileDescriptorName=` that marks the HTTPS socket under socket activation.
-pub const HTTPS_SOCKET_NAME: &str = "https";
+pub(crate) const HTTPS_SOCKET_NAME: &str = "https";
 /// The `FileDescriptorName=` that marks the plain HTTP socket (redirects to HTTPS).
-pub const HTTP_SOCKET_NAME: &str = "http";
+pub(crate) const HTTP_SOCKET_NAME: &str = "http";
 
 /// How the listeners came to be, for the start-up log line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Origin {
+pub(crate) enum Origin {
     Inherited,
     Bound,
 }
 
 /// The listeners to serve on.
-pub struct Listeners {
+pub(crate) struct Listeners {
     /// Plain HTTP: the site, or with HTTPS the redirect to it. None when systemd
     /// passed only an HTTPS socket.
-    pub http: Option<TcpListener>,
+    pub(crate) http: Option<TcpListener>,
     /// HTTPS, when it is on.
-    pub https: Option<TcpListener>,
-    pub origin: Origin,
+    pub(crate) https: Option<TcpListener>,
+    pub(crate) origin: Origin,
 }
 
 /// The inherited socket if systemd passed one (`LISTEN_FDS`), else a new one
 /// on `host:port`. Without `host`, every interface: `[::]` accepting IPv4 too,
 /// or `0.0.0.0` where the kernel has no IPv6.
-pub fn listener(host: Option<IpAddr>, port: u16) -> Result<(TcpListener, Origin), String> {
+pub(crate) fn listener(host: Option<IpAddr>, port: u16) -> Result<Listeners, String> {
     let mut inherited = listenfd::ListenFd::from_env();
     if inherited.len() > 0 {
         // The HTTPS units with the flags that turn HTTPS on forgotten: serving
@@ -45,16 +45,16 @@ pub fn listener(host: Option<IpAddr>, port: u16) -> Result<(TcpListener, Origin)
                 "systemd passed a socket named {HTTPS_SOCKET_NAME:?}, but HTTPS is off: set --domain (PORTFOLIO_DOMAIN) or --tls-cert and --tls-key"
             ));
         }
-        return take(&mut inherited, 0).map(|listener| (listener, Origin::Inherited));
+        return take(&mut inherited, 0).map(|listener| Listeners { http: Some(listener), https: None, origin: Origin::Inherited });
     }
-    bind_any(host, port).map(|listener| (listener, Origin::Bound))
+    bind_any(host, port).map(|listener| Listeners { http: Some(listener), https: None, origin: Origin::Bound })
 }
 
 /// With HTTPS: an HTTPS listener and a plain one for the redirect. Under
 /// socket activation systemd passes both; their `FileDescriptorName=`
 /// (`LISTEN_FDNAMES`) says which is which, and unnamed ones count in order:
 /// HTTPS first, then HTTP. Otherwise both are bound on `host`.
-pub fn listeners_with_https(host: Option<IpAddr>, http_port: u16, https_port: u16) -> Result<Listeners, String> {
+pub(crate) fn listeners_with_https(host: Option<IpAddr>, http_port: u16, https_port: u16) -> Result<Listeners, String> {
     let mut inherited = listenfd::ListenFd::from_env();
     if inherited.len() > 0 {
         let names = std::env::var("LISTEN_FDNAMES").unwrap_or_default();

@@ -20,6 +20,60 @@ impl Encoding {
             Encoding::Identity => None,
         }
     }
+
+    /// What the build appends to a file's name for this encoding's copy.
+    pub fn file_suffix(self) -> &'static str {
+        match self {
+            Encoding::Brotli => ".br",
+            Encoding::Gzip => ".gz",
+            Encoding::Identity => "",
+        }
+    }
+}
+
+/// One value per encoding of a file (its bytes, its prepared responses…):
+/// identity always, gzip and brotli when the build made them smaller.
+pub struct Encoded<T> {
+    pub identity: T,
+    pub gzip: Option<T>,
+    pub brotli: Option<T>,
+}
+
+impl<T> Encoded<T> {
+    pub fn has(&self, encoding: Encoding) -> bool {
+        self.get(encoding).is_some()
+    }
+
+    /// Whether the body depends on `Accept-Encoding` (then responses carry `Vary`).
+    pub fn has_compressed(&self) -> bool {
+        self.gzip.is_some() || self.brotli.is_some()
+    }
+
+    pub fn get(&self, encoding: Encoding) -> Option<&T> {
+        match encoding {
+            Encoding::Brotli => self.brotli.as_ref(),
+            Encoding::Gzip => self.gzip.as_ref(),
+            Encoding::Identity => Some(&self.identity),
+        }
+    }
+
+    /// The value for `encoding`, or identity's when there is none.
+    pub fn get_or_identity(&self, encoding: Encoding) -> &T {
+        self.get(encoding).unwrap_or(&self.identity)
+    }
+
+    /// Each value there is, with its encoding.
+    pub fn iter(&self) -> impl Iterator<Item = (Encoding, &T)> {
+        [Encoding::Identity, Encoding::Gzip, Encoding::Brotli].into_iter().filter_map(|e| Some((e, self.get(e)?)))
+    }
+
+    pub fn map<U>(&self, mut f: impl FnMut(Encoding, &T) -> U) -> Encoded<U> {
+        Encoded {
+            identity: f(Encoding::Identity, &self.identity),
+            gzip: self.gzip.as_ref().map(|value| f(Encoding::Gzip, value)),
+            brotli: self.brotli.as_ref().map(|value| f(Encoding::Brotli, value)),
+        }
+    }
 }
 
 /// Picks the representation to send from an `Accept-Encoding` value.

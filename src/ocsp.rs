@@ -23,8 +23,8 @@ use x509_cert::Certificate;
 use x509_ocsp::builder::OcspRequestBuilder;
 use x509_ocsp::{BasicOcspResponse, CertId, CertStatus, OcspResponse, OcspResponseStatus, Request};
 
-use crate::serve::log;
-use crate::tls::{utc, FileCertificate};
+use crate::log::{self, utc};
+use crate::tls::FileCertificate;
 
 /// The access method of an OCSP responder in Authority Information Access (RFC 5280 §4.2.2.1).
 const ID_AD_OCSP: der::oid::ObjectIdentifier = der::oid::ObjectIdentifier::new_unwrap("1.3.6.1.5.5.7.48.1");
@@ -39,8 +39,8 @@ const MAX_RETRY: Duration = Duration::from_secs(3600);
 const LOOK: Duration = Duration::from_secs(2);
 
 /// What to ask, and where, for one certificate chain.
-pub struct Query {
-    pub url: String,
+pub(crate) struct Query {
+    pub(crate) url: String,
     request: Vec<u8>,
     cert_id: CertId,
 }
@@ -48,7 +48,7 @@ pub struct Query {
 impl Query {
     /// `None` when the certificate names no OCSP responder; an error when it
     /// does but the request cannot be made (no issuer in the chain file).
-    pub fn for_chain(chain: &[CertificateDer<'_>]) -> Result<Option<Query>, String> {
+    pub(crate) fn for_chain(chain: &[CertificateDer<'_>]) -> Result<Option<Query>, String> {
         let leaf = Certificate::from_der(chain.first().ok_or("no certificate")?).map_err(|e| format!("cannot read the certificate: {e}"))?;
         let Some(url) = responder(&leaf)? else { return Ok(None) };
         let Some(issuer) = chain.get(1) else {
@@ -75,10 +75,10 @@ fn responder(leaf: &Certificate) -> Result<Option<String>, String> {
 
 /// A checked answer, ready to staple.
 #[derive(Debug)]
-pub struct Stapled {
-    pub der: Vec<u8>,
-    pub this_update: SystemTime,
-    pub next_update: Option<SystemTime>,
+pub(crate) struct Stapled {
+    pub(crate) der: Vec<u8>,
+    pub(crate) this_update: SystemTime,
+    pub(crate) next_update: Option<SystemTime>,
 }
 
 impl Stapled {
@@ -92,7 +92,7 @@ impl Stapled {
 }
 
 /// Asks the responder and checks its answer.
-pub async fn fetch(query: &Query) -> Result<Stapled, String> {
+pub(crate) async fn fetch(query: &Query) -> Result<Stapled, String> {
     let body = tokio::time::timeout(FETCH_TIMEOUT, post(&query.url, query.request.clone()))
         .await
         .map_err(|_| format!("no answer within {}s", FETCH_TIMEOUT.as_secs()))??;
@@ -161,14 +161,14 @@ fn utc_of(time: SystemTime) -> String {
 /// server runs: fetched at once, refreshed halfway through its validity,
 /// fetched anew when the certificate is reloaded. Failures are logged and
 /// retried with back-off; the answer in use stays until it expires.
-pub async fn keep_stapled(certificate: Arc<FileCertificate>, mut stop: watch::Receiver<bool>) {
+pub(crate) async fn keep_stapled(certificate: Arc<FileCertificate>, mut stop: watch::Receiver<bool>) {
     loop {
         let generation = certificate.generation();
         let query = match Query::for_chain(&certificate.chain()) {
             Ok(Some(query)) => Some(query),
             Ok(None) => None,
             Err(error) => {
-                log(format_args!("warning: no OCSP stapling for {}: {error}", certificate.cert.display()));
+                log::line(format_args!("warning: no OCSP stapling for {}: {error}", certificate.cert.display()));
                 None
             }
         };
@@ -180,7 +180,7 @@ pub async fn keep_stapled(certificate: Arc<FileCertificate>, mut stop: watch::Re
                 Some(query) => match fetch(query).await {
                     Ok(stapled) => {
                         let until = stapled.next_update.map_or_else(|| "no end given".to_owned(), |t| format!("next update {}", utc_of(t)));
-                        log(format_args!("OCSP: stapling the answer of {} for {}: good, {until}", query.url, certificate.cert.display()));
+                        log::line(format_args!("OCSP: stapling the answer of {} for {}: good, {until}", query.url, certificate.cert.display()));
                         let wait = stapled.refresh_in(SystemTime::now());
                         expires = stapled.next_update;
                         certificate.staple(generation, Some(stapled.der));
@@ -196,7 +196,7 @@ pub async fn keep_stapled(certificate: Arc<FileCertificate>, mut stop: watch::Re
                             expires = None;
                         }
                         let now = if expired { "; the stapled answer expired and is no longer sent" } else { "" };
-                        log(format_args!("error: OCSP: no answer from {} for {}: {error}{now}; retrying in {}s", query.url, certificate.cert.display(), wait.as_secs()));
+                        log::line(format_args!("error: OCSP: no answer from {} for {}: {error}{now}; retrying in {}s", query.url, certificate.cert.display(), wait.as_secs()));
                         wait
                     }
                 },

@@ -1,42 +1,30 @@
 //! Plain HTTP when HTTPS is on: every request gets a 308 to the same host,
 //! path and query over HTTPS. 308 (not 301) keeps the method and body.
 
-use bytes::Bytes;
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Request, Response, StatusCode};
 
-use crate::respond::{response, security_and, Body};
+use crate::response::{Body, Shapes};
 
-pub struct Redirector {
+pub(crate) struct Redirector {
     /// Left out of the URL when it is 443.
     https_port: u16,
-    /// The 308's headers but its Location, and the 400's, built once: the
-    /// security headers without HSTS, which browsers ignore over plain HTTP
-    /// (RFC 6797 §8.1).
-    moved: HeaderMap,
-    bad_request: HeaderMap,
+    /// With the security headers but HSTS, which browsers ignore over plain
+    /// HTTP (RFC 6797 §8.1).
+    shapes: Shapes,
 }
 
 impl Redirector {
-    pub fn new(https_port: u16, security_headers: &HeaderMap) -> Self {
+    pub(crate) fn new(https_port: u16, security_headers: &HeaderMap) -> Self {
         let mut security = security_headers.clone();
         security.remove(header::STRICT_TRANSPORT_SECURITY);
-        let bad_request = security_and(&security, header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8"));
-        Redirector { https_port, moved: security, bad_request }
+        Redirector { https_port, shapes: Shapes::new(&security) }
     }
 
-    pub fn respond<B>(&self, request: &Request<B>) -> Response<Body> {
+    pub(crate) fn respond<B>(&self, request: &Request<B>) -> Response<Body> {
         match self.location(request) {
-            Some(location) => {
-                let mut headers = self.moved.clone();
-                headers.insert(header::LOCATION, location);
-                response(StatusCode::PERMANENT_REDIRECT, headers, Bytes::new())
-            }
-            None => response(
-                StatusCode::BAD_REQUEST,
-                self.bad_request.clone(),
-                Bytes::from_static(b"Bad Request: missing or malformed Host\n"),
-            ),
+            Some(location) => self.shapes.redirect(location),
+            None => self.shapes.plain(StatusCode::BAD_REQUEST, "Bad Request: missing or malformed Host\n"),
         }
     }
 

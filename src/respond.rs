@@ -10,36 +10,30 @@
 //! themselves.
 
 use bytes::Bytes;
-use http_body_util::Full;
-use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
+use hyper::body::Body as _;
+use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 
-use crate::headers::ALLOWED_METHODS;
 use crate::limits::MAX_REQUEST_LINE;
-use crate::negotiate::{self, Encoding, RangeOutcome};
+use crate::negotiate::{self, Encoded, Encoding, RangeOutcome};
+use crate::response::{add_security, response, Shapes};
 use crate::site::{decode_path, Asset, Representation, Resolution, Site};
 
-pub type Body = Full<Bytes>;
+pub(crate) use crate::response::Body;
 
 /// What every response shares: the site and every header computed at start-up.
-pub struct Responder {
+pub(crate) struct Responder {
     site: Site,
     /// By [`Asset::id`]: each file as sent with 200 (or 304, 206, 416).
     found: Vec<Prepared>,
     /// The 404 page as sent with 404.
     not_found: Prepared,
-    /// Base maps of the small responses that carry no file.
-    allow: HeaderMap,
-    plain: HeaderMap,
-    redirect: HeaderMap,
+    /// The small responses that carry no file.
+    shapes: Shapes,
 }
 
 /// One file ready to send: its representations with their headers.
-struct Prepared {
-    identity: Variant,
-    gzip: Option<Variant>,
-    brotli: Option<Variant>,
-}
+type Prepared = Encoded<Variant>;
 
 /// The smallest body served in byte ranges: below this, a body is sent
 /// whole (as the answer to a range covering all of it would be), and HTTP
@@ -59,34 +53,8 @@ struct Variant {
     not_modified: HeaderMap,
 }
 
-impl Prepared {
-    fn new(asset: &Asset, status: StatusCode, security: &HeaderMap) -> Prepared {
-        let variant = |encoding: Encoding, representation: &Representation| {
-            Variant::new(asset, representation, encoding, status, security)
-        };
-        Prepared {
-            identity: variant(Encoding::Identity, &asset.identity),
-            gzip: asset.gzip.as_ref().map(|r| variant(Encoding::Gzip, r)),
-            brotli: asset.brotli.as_ref().map(|r| variant(Encoding::Brotli, r)),
-        }
-    }
-
-    fn has(&self, encoding: Encoding) -> bool {
-        match encoding {
-            Encoding::Brotli => self.brotli.is_some(),
-            Encoding::Gzip => self.gzip.is_some(),
-            Encoding::Identity => true,
-        }
-    }
-
-    fn variant(&self, encoding: Encoding) -> &Variant {
-        let compressed = match encoding {
-            Encoding::Brotli => self.brotli.as_ref(),
-            Encoding::Gzip => self.gzip.as_ref(),
-            Encoding::Identity => None,
-        };
-        compressed.unwrap_or(&self.identity)
-    }
+fn prepare(asset: &Asset, status: StatusCode, security: &HeaderMap) -> Prepared {
+    asset.bodies.map(|encoding, representation| Variant::new(asset, representation, encoding, status, security))
 }
 
 impl Variant {
@@ -98,7 +66,7 @@ impl Variant {
         if status == StatusCode::OK {
             not_modified.insert(header::ETAG, representation.etag.clone());
         }
-        if asset.has_encodings() {
+        if asset.bodies.has_compressed() {
             not_modified.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         }
         let mut full = not_modified.clone();
@@ -113,8 +81,8 @@ impl Variant {
         if ranges {
             full.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
         }
-        with_security_headers(&mut full, security);
-        with_security_headers(&mut not_modified, security);
+        add_security(&mut full, security);
+        add_security(&mut not_modified, security);
         Variant {
             ranges,
             body: representation.body.clone(),
@@ -125,58 +93,37 @@ impl Variant {
     }
 }
 
-fn with_security_headers(headers: &mut HeaderMap, security: &HeaderMap) {
-    for (name, value) in security {
-        headers.insert(name, value.clone());
-    }
-}
-
-/// A map of `security` and one more header.
-pub(crate) fn security_and(security: &HeaderMap, name: HeaderName, value: HeaderValue) -> HeaderMap {
-    let mut headers = HeaderMap::with_capacity(security.len() + 1);
-    headers.insert(name, value);
-    with_security_headers(&mut headers, security);
-    headers
-}
-
 impl Responder {
     /// Prepares every response of `site`; `security_headers` go on every response.
-    pub fn new(site: Site, security_headers: &HeaderMap) -> Responder {
-        crate::sendfile::prepare(site.assets().iter().flat_map(|asset| {
-            [Some(&asset.identity), asset.gzip.as_ref(), asset.brotli.as_ref()].into_iter().flatten().map(|r| &r.body[..])
-        }));
-        let found = site.assets().iter().map(|asset| Prepared::new(asset, StatusCode::OK, security_headers)).collect();
-        let not_found = Prepared::new(site.not_found_page(), StatusCode::NOT_FOUND, security_headers);
-        let mut redirect = HeaderMap::with_capacity(security_headers.len() + 1);
-        with_security_headers(&mut redirect, security_headers);
-        Responder {
-            allow: security_and(security_headers, header::ALLOW, ALLOWED_METHODS),
-            plain: security_and(
-                security_headers,
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("text/plain; charset=utf-8"),
-            ),
-            redirect,
-            found,
-            not_found,
-            site,
+    pub(crate) fn new(site: Site, security_headers: &HeaderMap) -> Responder {
+        let found = site.assets().iter().map(|asset| prepare(asset, StatusCode::OK, security_headers)).collect();
+        let not_found = prepare(site.not_found_page(), StatusCode::NOT_FOUND, security_headers);
+        Responder { shapes: Shapes::new(security_headers), found, not_found, site }
+    }
+
+    pub(crate) fn respond<B>(&self, request: &Request<B>) -> Response<Body> {
+        let response = self.answer(request);
+        if request.method() == Method::HEAD {
+            without_body(response)
+        } else {
+            response
         }
     }
 
-    pub fn respond<B>(&self, request: &Request<B>) -> Response<Body> {
+    fn answer<B>(&self, request: &Request<B>) -> Response<Body> {
         match *request.method() {
             Method::GET | Method::HEAD => {}
-            Method::OPTIONS => return self.with_allow(StatusCode::NO_CONTENT, Bytes::new()),
-            _ => return self.with_allow(StatusCode::METHOD_NOT_ALLOWED, Bytes::from_static(b"Method Not Allowed\n")),
+            Method::OPTIONS => return self.shapes.allow(StatusCode::NO_CONTENT, ""),
+            _ => return self.shapes.allow(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed\n"),
         }
         // The first request of a connection is checked before hyper parses it
         // (`limits.rs`); this catches long targets on kept-alive connections.
         let uri = request.uri();
         if uri.path().len() + uri.query().map_or(0, str::len) > MAX_REQUEST_LINE {
-            return self.plain(StatusCode::URI_TOO_LONG, "URI Too Long\n");
+            return self.shapes.plain(StatusCode::URI_TOO_LONG, "URI Too Long\n");
         }
         let Ok(path) = decode_path(uri.path()) else {
-            return self.plain(StatusCode::BAD_REQUEST, "Bad Request: malformed path\n");
+            return self.shapes.plain(StatusCode::BAD_REQUEST, "Bad Request: malformed path\n");
         };
         match self.site.resolve(&path) {
             Resolution::Found(asset) => send_found(&self.found[asset.id], request.headers()),
@@ -192,19 +139,9 @@ impl Responder {
         };
         // The path came from a parsed URI and the query is its raw (visible ASCII) text.
         let Ok(location) = HeaderValue::from_str(&location) else {
-            return self.plain(StatusCode::BAD_REQUEST, "Bad Request: malformed path\n");
+            return self.shapes.plain(StatusCode::BAD_REQUEST, "Bad Request: malformed path\n");
         };
-        let mut headers = self.redirect.clone();
-        headers.insert(header::LOCATION, location);
-        response(StatusCode::PERMANENT_REDIRECT, headers, Bytes::new())
-    }
-
-    fn with_allow(&self, status: StatusCode, body: Bytes) -> Response<Body> {
-        response(status, self.allow.clone(), body)
-    }
-
-    fn plain(&self, status: StatusCode, text: &'static str) -> Response<Body> {
-        response(status, self.plain.clone(), Bytes::from_static(text.as_bytes()))
+        self.shapes.redirect(location)
     }
 }
 
@@ -242,7 +179,7 @@ impl<'a> RequestHeaders<'a> {
     }
 
     fn choose<'p>(&self, prepared: &'p Prepared) -> &'p Variant {
-        prepared.variant(negotiate::choose_encoding(self.accept_encoding, |e| prepared.has(e)))
+        prepared.get_or_identity(negotiate::choose_encoding(self.accept_encoding, |e| prepared.has(e)))
     }
 }
 
@@ -282,13 +219,124 @@ fn send_found(prepared: &Prepared, request: &HeaderMap) -> Response<Body> {
     }
 }
 
+/// The answer to HEAD: the GET's head, Content-Length included, and no body,
+/// for every HTTP version alike (hyper's HTTP/1 would drop the body by
+/// itself; its HTTP/2 would send it, which clients take as a protocol error).
+fn without_body(mut response: Response<Body>) -> Response<Body> {
+    let length = response.body().size_hint().exact().unwrap_or(0);
+    if length > 0 {
+        response.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+        *response.body_mut() = Body::default();
+    }
+    response
+}
+
 fn content_range(value: &str) -> HeaderValue {
     HeaderValue::from_str(value).expect("digits, spaces, slashes and dashes are valid header text")
 }
 
-pub(crate) fn response(status: StatusCode, headers: HeaderMap, body: Bytes) -> Response<Body> {
-    let mut response = Response::new(Full::new(body));
-    *response.status_mut() = status;
-    *response.headers_mut() = headers;
-    response
+#[cfg(test)]
+mod tests {
+    use http_body_util::BodyExt;
+
+    use super::*;
+    use crate::headers::security_headers;
+
+    fn responder() -> Responder {
+        Responder::new(Site::load().expect("the embedded site loads"), &security_headers(false))
+    }
+
+    fn get(responder: &Responder, method: Method, target: &str, headers: &[(&str, &str)]) -> Response<Body> {
+        let mut request = Request::builder().method(method).uri(target);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        responder.respond(&request.body(()).unwrap())
+    }
+
+    fn body(response: Response<Body>) -> Bytes {
+        futures_util::FutureExt::now_or_never(response.into_body().collect()).unwrap().unwrap().to_bytes()
+    }
+
+    fn header<'a>(response: &'a Response<Body>, name: &str) -> Option<&'a str> {
+        response.headers().get(name).map(|value| value.to_str().unwrap())
+    }
+
+    /// The largest file of the site, which is large enough for ranges.
+    fn largest_file(responder: &Responder) -> String {
+        let (path, _) = responder.site.files().max_by_key(|(_, asset)| asset.bodies.identity.body.len()).unwrap();
+        path.to_owned()
+    }
+
+    #[test]
+    fn a_page_in_the_best_encoding_with_its_validator() {
+        let responder = responder();
+        let page = get(&responder, Method::GET, "/", &[("accept-encoding", "gzip, br")]);
+        assert_eq!(page.status(), StatusCode::OK);
+        assert_eq!(header(&page, "content-encoding"), Some("br"));
+        assert_eq!(header(&page, "vary"), Some("Accept-Encoding"));
+        assert_eq!(header(&page, "cache-control"), Some("no-cache"));
+        assert!(header(&page, "content-security-policy").is_some());
+        let etag = header(&page, "etag").unwrap().to_owned();
+
+        let again = get(&responder, Method::GET, "/", &[("accept-encoding", "gzip, br"), ("if-none-match", &etag)]);
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+        assert_eq!(header(&again, "content-type"), None);
+        assert!(body(again).is_empty());
+
+        let identity = get(&responder, Method::GET, "/", &[]);
+        assert_eq!(header(&identity, "content-encoding"), None);
+        assert_ne!(header(&identity, "etag"), Some(etag.as_str()), "each representation has its own ETag");
+    }
+
+    #[test]
+    fn head_is_the_head_of_get_without_its_body() {
+        let responder = responder();
+        let full = get(&responder, Method::GET, "/about", &[("accept-encoding", "br")]);
+        let head = get(&responder, Method::HEAD, "/about", &[("accept-encoding", "br")]);
+        assert_eq!(head.status(), StatusCode::OK);
+        assert_eq!(header(&head, "etag"), header(&full, "etag"));
+        let length = body(full).len().to_string();
+        assert_eq!(header(&head, "content-length"), Some(length.as_str()));
+        assert!(body(head).is_empty());
+    }
+
+    #[test]
+    fn byte_ranges_of_identity_bodies() {
+        let responder = responder();
+        let file = largest_file(&responder);
+        let part = get(&responder, Method::GET, &file, &[("range", "bytes=0-9")]);
+        assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
+        assert!(header(&part, "content-range").unwrap().starts_with("bytes 0-9/"));
+        assert_eq!(body(part).len(), 10);
+        let beyond = get(&responder, Method::GET, &file, &[("range", "bytes=99999999-")]);
+        assert_eq!(beyond.status(), StatusCode::RANGE_NOT_SATISFIABLE);
+        let compressed = get(&responder, Method::GET, &file, &[("range", "bytes=0-9"), ("accept-encoding", "br")]);
+        assert_eq!(compressed.status(), StatusCode::OK, "ranges are served on identity bodies only");
+        let tiny = get(&responder, Method::GET, "/robots.txt", &[("range", "bytes=0-9")]);
+        assert_eq!(tiny.status(), StatusCode::OK, "a body under 1 KiB is sent whole");
+        assert_eq!(header(&tiny, "accept-ranges"), None);
+    }
+
+    #[test]
+    fn everything_else_gets_a_precise_status() {
+        let responder = responder();
+        let missing = get(&responder, Method::GET, "/no-such-page", &[]);
+        assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+        assert_eq!(header(&missing, "etag"), None);
+        assert!(header(&missing, "content-type").unwrap().starts_with("text/html"));
+
+        let slash = get(&responder, Method::GET, "/about/?x=1", &[]);
+        assert_eq!(slash.status(), StatusCode::PERMANENT_REDIRECT);
+        assert_eq!(header(&slash, "location"), Some("/about?x=1"));
+
+        let post = get(&responder, Method::POST, "/", &[]);
+        assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
+        assert_eq!(header(&post, "allow"), Some("GET, HEAD, OPTIONS"));
+        assert_eq!(get(&responder, Method::OPTIONS, "/", &[]).status(), StatusCode::NO_CONTENT);
+
+        assert_eq!(get(&responder, Method::GET, "/%zz", &[]).status(), StatusCode::BAD_REQUEST);
+        let long = format!("/{}", "a".repeat(MAX_REQUEST_LINE));
+        assert_eq!(get(&responder, Method::GET, &long, &[]).status(), StatusCode::URI_TOO_LONG);
+    }
 }

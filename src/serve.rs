@@ -3,13 +3,12 @@
 
 use std::convert::Infallible;
 use std::future::Future;
-use std::io::Write;
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hyper::body::{Body as _, Incoming};
+use hyper::body::Incoming;
 use hyper::server::conn::{http1, http2};
 use hyper::service::{service_fn, Service};
 use hyper::{Request, Response};
@@ -23,23 +22,23 @@ use crate::idle::{Activity, AnyWrite, TouchOnWrite};
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
 use crate::redirect::Redirector;
 use crate::respond::{Body, Responder};
-use crate::sendfile::SendFile;
+use crate::log;
 use crate::tls;
 
-pub struct Options {
-    pub access_log: bool,
+pub(crate) struct Options {
+    pub(crate) access_log: bool,
     /// Across all listeners.
-    pub max_connections: usize,
+    pub(crate) max_connections: usize,
     /// For a request's headers to arrive, for an idle keep-alive connection,
     /// and for a TLS handshake.
-    pub header_timeout: Duration,
+    pub(crate) header_timeout: Duration,
     /// How long an HTTP/1.1 answer may wait for the client to read.
-    pub send_timeout: Duration,
-    pub shutdown_timeout: Duration,
+    pub(crate) send_timeout: Duration,
+    pub(crate) shutdown_timeout: Duration,
 }
 
 /// What a listener's connections get.
-pub enum Role {
+pub(crate) enum Role {
     /// The site over plain HTTP/1.1.
     Site,
     /// The site over TLS.
@@ -48,20 +47,13 @@ pub enum Role {
     Redirect(Arc<Redirector>),
 }
 
-pub struct Endpoint {
-    pub listener: TcpListener,
-    pub role: Role,
+pub(crate) struct Endpoint {
+    pub(crate) listener: TcpListener,
+    pub(crate) role: Role,
 }
 
 /// Most HTTP/2 streams one connection may have open at once (as nginx).
 const MAX_CONCURRENT_STREAMS: u32 = 128;
-
-/// Writes one line to stdout. A closed stdout (journald gone, a pipe closed)
-/// must not take the server down: the line is lost, the response is not.
-pub fn log(line: std::fmt::Arguments<'_>) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_fmt(line).and_then(|()| stdout.write_all(b"\n"));
-}
 
 /// What every connection task shares.
 struct Shared {
@@ -100,7 +92,7 @@ impl Shared {
 /// connections still open then (a client that stopped reading, an answer
 /// that outlasts the limit) are cut off, as nginx's
 /// `worker_shutdown_timeout` does, and the stop is still a clean one.
-pub async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Options, shutdown: impl Future<Output = &'static str>) {
+pub(crate) async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Options, shutdown: impl Future<Output = &'static str>) {
     let (stop_sender, stop) = watch::channel(false);
     let max_connections = options.max_connections;
     let shared = Arc::new(Shared::new(responder, options, stop));
@@ -112,7 +104,7 @@ pub async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Opti
         loops.spawn(accept_loop(endpoint, Arc::clone(&shared), Arc::clone(&connections)));
     }
     let signal = shutdown.await;
-    log(format_args!("received {signal}, finishing requests in flight"));
+    log::line(format_args!("received {signal}, finishing requests in flight"));
     stop_sender.send_replace(true);
     // The loops see `stop` and end, closing the listeners.
     while loops.join_next().await.is_some() {}
@@ -122,7 +114,7 @@ pub async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Opti
     let _ = sd_notify::notify(&[sd_notify::NotifyState::Stopping]);
     if tokio::time::timeout(shutdown_timeout, stop_sender.closed()).await.is_err() {
         let open = max_connections - connections.available_permits();
-        log(format_args!("warning: {open} connections still open after {shutdown_timeout:?}; closing them"));
+        log::line(format_args!("warning: {open} connections still open after {shutdown_timeout:?}; closing them"));
     }
 }
 
@@ -142,7 +134,7 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
                 Err(error) => {
                     // Out of file descriptors and the like: the listener itself is fine,
                     // so wait a moment instead of spinning.
-                    log(format_args!("warning: cannot accept a connection: {error}"));
+                    log::line(format_args!("warning: cannot accept a connection: {error}"));
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
@@ -157,7 +149,7 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
             Ok(permit) => permit,
             Err(_) => {
                 if !warned_full {
-                    log(format_args!("warning: {} connections open, the limit; new clients wait", shared.options.max_connections));
+                    log::line(format_args!("warning: {} connections open, the limit; new clients wait", shared.options.max_connections));
                     warned_full = true;
                 }
                 tokio::select! {
@@ -190,7 +182,7 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
 async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
     let mut stop = shared.stop.clone();
     let service = site_service(&shared, log_client(&shared, peer));
-    serve_http1(&shared, SendFile::new(stream), service, &mut stop).await;
+    serve_http1(&shared, stream, service, &mut stop).await;
 }
 
 async fn redirect_connection(
@@ -255,13 +247,7 @@ fn site_service(
     client: Option<String>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
     let shared = Arc::clone(shared);
-    logged_service(client, move |request| {
-        let mut response = shared.responder.respond(request);
-        if request.version() == hyper::Version::HTTP_2 && request.method() == hyper::Method::HEAD {
-            without_body(&mut response);
-        }
-        response
-    })
+    logged_service(client, move |request| shared.responder.respond(request))
 }
 
 /// Both of our services answer at once.
@@ -277,19 +263,10 @@ fn logged_service(
         let started = client.is_some().then(Instant::now);
         let response = respond(&request);
         if let (Some(client), Some(started)) = (&client, started) {
-            log_request(client, &request, &response, started);
+            log::request(client, &request, &response, started);
         }
         std::future::ready(Ok(response))
     })
-}
-
-/// hyper's HTTP/1 leaves out the body of an answer to HEAD by itself; its
-/// HTTP/2 would send it, which clients treat as a protocol error. The
-/// Content-Length of the GET stays, as HTTP/1 sends it.
-fn without_body(response: &mut Response<Body>) {
-    let length = response.body().size_hint().exact().unwrap_or(0);
-    response.headers_mut().insert(hyper::header::CONTENT_LENGTH, hyper::header::HeaderValue::from(length));
-    *response.body_mut() = Body::default();
 }
 
 /// A hyper connection that can be asked to finish its requests in flight and close.
@@ -387,35 +364,15 @@ async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, a
     }
 }
 
-/// One line per request, fit for journald: client, method, path, status, body bytes, duration.
-/// Built in one buffer and written with one call: writing the pieces to the
-/// line-buffered stdout cost twice as much (bench/instructions.py --access-log).
-fn log_request<B>(client: &str, request: &hyper::Request<B>, response: &hyper::Response<Body>, started: Instant) {
-    use std::fmt::Write as _;
-    let bytes = if request.method() == hyper::Method::HEAD { 0 } else { response.body().size_hint().exact().unwrap_or(0) };
-    let micros = started.elapsed().as_micros();
-    let path = request.uri().path();
-    let mut line = String::with_capacity(64 + path.len());
-    let _ = writeln!(
-        line,
-        "{client} \"{} {path}\" {} {bytes} {}.{:03}ms",
-        request.method(),
-        response.status().as_u16(),
-        micros / 1000,
-        micros % 1000
-    );
-    let _ = std::io::stdout().lock().write_all(line.as_bytes());
-}
-
 /// Completes with the name of the first SIGTERM or SIGINT received. The
 /// handlers are installed when this is called, so call it before announcing
 /// readiness: a signal from then on stops the server gracefully.
-pub fn shutdown_signal() -> impl Future<Output = &'static str> {
+pub(crate) fn shutdown_signal() -> impl Future<Output = &'static str> {
     use tokio::signal::unix::{signal, SignalKind};
     let handlers = (signal(SignalKind::terminate()), signal(SignalKind::interrupt()));
     async move {
         let (Ok(mut term), Ok(mut int)) = handlers else {
-            log(format_args!("warning: cannot listen for SIGTERM/SIGINT; stop the server with SIGKILL"));
+            log::line(format_args!("warning: cannot listen for SIGTERM/SIGINT; stop the server with SIGKILL"));
             return std::future::pending().await;
         };
         tokio::select! {

@@ -6,7 +6,7 @@
 //! article is a new route after a rebuild, with no change here.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -16,7 +16,7 @@ use rust_embed::RustEmbed;
 use serde::Deserialize;
 
 use crate::headers::CacheClass;
-use crate::negotiate::Encoding;
+use crate::negotiate::{Encoded, Encoding};
 
 /// The site as built by `build.rs`: every file, plus `.br` and `.gz` siblings
 /// for the text files.
@@ -33,8 +33,9 @@ struct RouteManifest {
     routes: HashMap<String, String>,
     /// The HTML file sent, with status 404, for every path that is not found.
     not_found: String,
-    /// How to send the files whose name does not say it (e.g. the Atom feed,
-    /// the articles' JSON), by file below the site root.
+    /// How to send the files whose name does not say it all, by file below
+    /// the site root: content-hashed files (cached for good), the Atom feed's
+    /// type, the articles' JSON (revalidated).
     #[serde(default)]
     files: HashMap<String, SentAs>,
 }
@@ -58,35 +59,11 @@ pub struct Asset {
     /// Its index in the site's table, dense from 0, so that the responder can
     /// keep per-asset data (its prepared responses) in a plain `Vec`.
     pub id: usize,
+    /// Its path below the site root, as the build wrote it (`about/index.html`).
+    pub file: String,
     pub content_type: HeaderValue,
     pub cache_control: HeaderValue,
-    pub identity: Representation,
-    pub gzip: Option<Representation>,
-    pub brotli: Option<Representation>,
-}
-
-impl Asset {
-    /// Whether the body depends on `Accept-Encoding` (then responses carry `Vary`).
-    pub fn has_encodings(&self) -> bool {
-        self.gzip.is_some() || self.brotli.is_some()
-    }
-
-    pub fn has(&self, encoding: Encoding) -> bool {
-        match encoding {
-            Encoding::Brotli => self.brotli.is_some(),
-            Encoding::Gzip => self.gzip.is_some(),
-            Encoding::Identity => true,
-        }
-    }
-
-    pub fn representation(&self, encoding: Encoding) -> &Representation {
-        let compressed = match encoding {
-            Encoding::Brotli => self.brotli.as_ref(),
-            Encoding::Gzip => self.gzip.as_ref(),
-            Encoding::Identity => None,
-        };
-        compressed.unwrap_or(&self.identity)
-    }
+    pub bodies: Encoded<Representation>,
 }
 
 /// Where a request path leads.
@@ -157,11 +134,15 @@ impl Site {
             .map_err(|e| SiteError(format!("the embedded route manifest is invalid: {e}")))?;
         let mut site = Site { assets: Vec::new(), paths: HashMap::default(), not_found: 0 };
         let mut by_file = HashMap::new();
+        // Pages are revalidated, so that a new release shows at once.
+        let page = SentAs { content_type: None, cache: Some(CacheClass::Revalidate) };
+        let pages: HashSet<&str> = manifest.routes.values().chain([&manifest.not_found]).map(String::as_str).collect();
         for path in Embedded::iter() {
             if path.ends_with(".br") || path.ends_with(".gz") {
                 continue;
             }
-            let asset = load_asset(&path, site.assets.len(), manifest.files.get(path.as_ref()))?;
+            let sent_as = if pages.contains(path.as_ref()) { Some(&page) } else { manifest.files.get(path.as_ref()) };
+            let asset = load_asset(&path, site.assets.len(), sent_as)?;
             by_file.insert(path.to_string(), asset.id);
             // HTML is reached only through its routes, so `/index.html` is not a second address of `/`.
             if !path.ends_with(".html") {
@@ -246,6 +227,7 @@ fn load_asset(path: &str, id: usize, sent_as: Option<&SentAs>) -> Result<Asset, 
         })
     };
     let identity = representation(path).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
+    let compressed = |encoding: Encoding| representation(&format!("{path}{}", encoding.file_suffix()));
     let by_name = SentAs::default();
     let sent_as = sent_as.unwrap_or(&by_name);
     let content_type = sent_as.content_type.clone().unwrap_or_else(|| {
@@ -260,12 +242,12 @@ fn load_asset(path: &str, id: usize, sent_as: Option<&SentAs>) -> Result<Asset, 
     });
     Ok(Asset {
         id,
+        file: path.to_owned(),
         content_type: HeaderValue::from_str(&content_type)
             .map_err(|_| SiteError(format!("{path}: unusable content type {content_type}")))?,
-        cache_control: sent_as.cache.unwrap_or_else(|| CacheClass::of(path)).header_value(),
-        gzip: representation(&format!("{path}.gz")),
-        brotli: representation(&format!("{path}.br")),
-        identity,
+        // Files the build says nothing of have stable names (favicon, robots.txt, sitemap).
+        cache_control: sent_as.cache.unwrap_or(CacheClass::Hour).header_value(),
+        bodies: Encoded { gzip: compressed(Encoding::Gzip), brotli: compressed(Encoding::Brotli), identity },
     })
 }
 
@@ -348,5 +330,19 @@ mod tests {
         assert!(matches!(site.resolve("/about/"), Resolution::Redirect(p) if p == "/about"));
         assert!(matches!(site.resolve("/index.html"), Resolution::NotFound(_)));
         assert!(matches!(site.resolve("/article/0"), Resolution::NotFound(_)));
+    }
+
+    /// The build names the files it content-hashed (all under static/); the
+    /// server does not guess from a file name.
+    #[test]
+    fn only_the_files_the_build_hashed_are_cached_for_good() {
+        let site = Site::load().expect("the embedded site loads");
+        let immutable = CacheClass::Immutable.header_value();
+        for asset in site.assets() {
+            let hashed = asset.file.starts_with("static/");
+            assert_eq!(asset.cache_control == immutable, hashed, "{}: {:?}", asset.file, asset.cache_control);
+        }
+        let (_, page) = site.routes().next().expect("a route");
+        assert_eq!(page.cache_control, CacheClass::Revalidate.header_value());
     }
 }

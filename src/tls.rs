@@ -9,7 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
 use rustls::crypto::CryptoProvider;
 use rustls::pki_types::pem::{self, PemObject};
@@ -24,20 +24,20 @@ use tokio::sync::watch;
 use tokio_rustls::server::TlsStream;
 use tokio_rustls::{LazyConfigAcceptor, TlsAcceptor};
 
-use crate::serve::log;
+use crate::log::{self, unix_now, utc};
 
 /// ALPN protocol names, our preference first.
-pub const ALPN_H2: &[u8] = b"h2";
-pub const ALPN_HTTP1: &[u8] = b"http/1.1";
+pub(crate) const ALPN_H2: &[u8] = b"h2";
+pub(crate) const ALPN_HTTP1: &[u8] = b"http/1.1";
 
 /// The cryptography behind rustls: ring, which builds with a C compiler alone.
-pub fn provider() -> Arc<CryptoProvider> {
+pub(crate) fn provider() -> Arc<CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
 
 /// The configuration for visitors' connections: TLS 1.3 and 1.2, HTTP/2 then
 /// HTTP/1.1 by ALPN, the certificate chosen per handshake by `resolver`.
-pub fn server_config(resolver: Arc<dyn ResolvesServerCert>) -> Result<Arc<ServerConfig>, String> {
+pub(crate) fn server_config(resolver: Arc<dyn ResolvesServerCert>) -> Result<Arc<ServerConfig>, String> {
     let mut config = ServerConfig::builder_with_provider(provider())
         .with_protocol_versions(&[&rustls::version::TLS13, &rustls::version::TLS12])
         .map_err(|e| format!("cannot configure TLS: {e}"))?
@@ -58,18 +58,18 @@ pub fn server_config(resolver: Arc<dyn ResolvesServerCert>) -> Result<Arc<Server
 /// only the `acme-tls/1` protocol is the CA validating a TLS-ALPN-01
 /// challenge: it gets the challenge certificate and the connection ends there.
 #[derive(Clone)]
-pub struct Acceptor {
+pub(crate) struct Acceptor {
     config: Arc<ServerConfig>,
     challenge: Option<Arc<ServerConfig>>,
 }
 
 impl Acceptor {
-    pub fn new(config: Arc<ServerConfig>, challenge: Option<Arc<ServerConfig>>) -> Self {
+    pub(crate) fn new(config: Arc<ServerConfig>, challenge: Option<Arc<ServerConfig>>) -> Self {
         Acceptor { config, challenge }
     }
 
     /// The TLS stream, or None when the connection was an ACME challenge (answered).
-    pub async fn accept(&self, tcp: TcpStream) -> io::Result<Option<TlsStream<TcpStream>>> {
+    pub(crate) async fn accept(&self, tcp: TcpStream) -> io::Result<Option<TlsStream<TcpStream>>> {
         let Some(challenge) = &self.challenge else {
             return TlsAcceptor::from(Arc::clone(&self.config)).accept(tcp).await.map(Some);
         };
@@ -86,17 +86,17 @@ impl Acceptor {
 
 /// What the log says about a certificate.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Summary {
+pub(crate) struct Summary {
     /// Subject alternative names (DNS), or the common name when there are none.
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
     /// Validity, in seconds since the Unix epoch.
-    pub not_before: i64,
-    pub not_after: i64,
+    pub(crate) not_before: i64,
+    pub(crate) not_after: i64,
 }
 
 impl Summary {
     /// Reads names and validity from a DER certificate.
-    pub fn of(der: &[u8]) -> Result<Summary, String> {
+    pub(crate) fn of(der: &[u8]) -> Result<Summary, String> {
         let (_, cert) = x509_parser::parse_x509_certificate(der).map_err(|e| format!("not an X.509 certificate: {e}"))?;
         let mut names: Vec<String> = match cert.subject_alternative_name() {
             Ok(Some(san)) => san
@@ -119,7 +119,7 @@ impl Summary {
 
     /// "a.dev, b.dev, valid until 2026-03-01T12:00:00Z", with a warning when
     /// it is not valid now (it is served all the same: better than nothing).
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let now = unix_now();
         let names = if self.names.is_empty() { "no names".to_owned() } else { self.names.join(", ") };
         let state = if now > self.not_after {
@@ -133,34 +133,10 @@ impl Summary {
     }
 }
 
-pub fn unix_now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
-}
-
-/// Seconds since the Unix epoch as an ISO 8601 UTC time (proleptic Gregorian calendar).
-pub fn utc(seconds: i64) -> String {
-    let (days, second_of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        second_of_day / 3600,
-        second_of_day / 60 % 60,
-        second_of_day % 60
-    )
-}
 
 /// Reads a certificate chain and its key, and checks that they belong together.
 /// Every error is one line naming the file.
-pub fn load_files(cert_path: &Path, key_path: &Path) -> Result<(Arc<CertifiedKey>, Summary), String> {
+pub(crate) fn load_files(cert_path: &Path, key_path: &Path) -> Result<(Arc<CertifiedKey>, Summary), String> {
     let cert_pem = std::fs::read(cert_path).map_err(|e| format!("cannot read the certificate {}: {e}", cert_path.display()))?;
     let chain = CertificateDer::pem_slice_iter(&cert_pem)
         .collect::<Result<Vec<_>, _>>()
@@ -190,9 +166,9 @@ pub fn load_files(cert_path: &Path, key_path: &Path) -> Result<(Arc<CertifiedKey
 /// files change or on SIGHUP. A reload that fails leaves the previous
 /// certificate in use.
 #[derive(Debug)]
-pub struct FileCertificate {
-    pub cert: PathBuf,
-    pub key: PathBuf,
+pub(crate) struct FileCertificate {
+    pub(crate) cert: PathBuf,
+    pub(crate) key: PathBuf,
     current: RwLock<Arc<CertifiedKey>>,
     /// Counts loads from the files, so that an OCSP answer fetched for one
     /// certificate is never stapled to the next (`ocsp.rs`).
@@ -201,7 +177,7 @@ pub struct FileCertificate {
 
 impl FileCertificate {
     /// Loads the files; an error here stops the start-up.
-    pub fn load(cert: PathBuf, key: PathBuf) -> Result<(Arc<FileCertificate>, Summary), String> {
+    pub(crate) fn load(cert: PathBuf, key: PathBuf) -> Result<(Arc<FileCertificate>, Summary), String> {
         let (certified, summary) = load_files(&cert, &key)?;
         Ok((Arc::new(FileCertificate { cert, key, current: RwLock::new(certified), generation: AtomicU64::new(0) }), summary))
     }
@@ -218,18 +194,18 @@ impl FileCertificate {
         Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner()))
     }
 
-    pub fn generation(&self) -> u64 {
+    pub(crate) fn generation(&self) -> u64 {
         self.generation.load(Ordering::Relaxed)
     }
 
     /// The certificate chain in use, leaf first.
-    pub fn chain(&self) -> Vec<CertificateDer<'static>> {
+    pub(crate) fn chain(&self) -> Vec<CertificateDer<'static>> {
         self.current().cert.clone()
     }
 
     /// Sends `ocsp` (a DER OCSP answer, or none) with the certificate from
     /// now on, unless the certificate was reloaded since `generation`.
-    pub fn staple(&self, generation: u64, ocsp: Option<Vec<u8>>) {
+    pub(crate) fn staple(&self, generation: u64, ocsp: Option<Vec<u8>>) {
         let mut current = self.current.write().unwrap_or_else(|e| e.into_inner());
         if self.generation() == generation {
             *current = Arc::new(CertifiedKey { ocsp, ..CertifiedKey::clone(&current) });
@@ -272,7 +248,7 @@ const MAX_RETRY: Duration = Duration::from_secs(300);
 /// are read together) and at once on SIGHUP; after a failure, retries with
 /// back-off even if nothing changes. Ends when `stop` turns true. `hangup` is
 /// installed by the caller before the server announces itself.
-pub async fn watch_files(certificate: Arc<FileCertificate>, mut hangup: Option<Signal>, mut stop: watch::Receiver<bool>) {
+pub(crate) async fn watch_files(certificate: Arc<FileCertificate>, mut hangup: Option<Signal>, mut stop: watch::Receiver<bool>) {
     let mut loaded = certificate.stamp();
     let mut previous = loaded;
     let mut retry: Option<(tokio::time::Instant, Duration)> = None;
@@ -294,12 +270,12 @@ pub async fn watch_files(certificate: Arc<FileCertificate>, mut hangup: Option<S
         match certificate.reload() {
             Ok(summary) => {
                 retry = None;
-                log(format_args!("reloaded the certificate {} ({why}): {}", certificate.cert.display(), summary.describe()));
+                log::line(format_args!("reloaded the certificate {} ({why}): {}", certificate.cert.display(), summary.describe()));
             }
             Err(error) => {
                 let wait = retry.map_or(FIRST_RETRY, |(_, last)| (last * 2).min(MAX_RETRY));
                 retry = Some((tokio::time::Instant::now() + wait, wait));
-                log(format_args!(
+                log::line(format_args!(
                     "error: cannot reload the certificate ({why}): {error}; still serving the previous one, retrying in {}s",
                     wait.as_secs()
                 ));
@@ -311,14 +287,6 @@ pub async fn watch_files(certificate: Arc<FileCertificate>, mut hangup: Option<S
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn utc_dates() {
-        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
-        assert_eq!(utc(951_782_400), "2000-02-29T00:00:00Z");
-        assert_eq!(utc(1_767_225_599), "2025-12-31T23:59:59Z");
-        assert_eq!(utc(4_107_542_400), "2100-03-01T00:00:00Z");
-    }
 
     fn write_pair(dir: &Path, name: &str, names: &[&str]) -> (PathBuf, PathBuf) {
         let key = rcgen::KeyPair::generate().unwrap();

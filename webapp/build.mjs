@@ -90,8 +90,11 @@ async function main() {
   const strayScripts = files.filter((f) => /\.m?js$/.test(f) && !f.startsWith('static/js/'));
   if (strayScripts.length) fail(`scripts outside static/js/: ${strayScripts.join(', ')}`);
 
+  // Everything under static/ has a content hash in its name (Parcel's
+  // output, the photos): a browser may keep it for good.
+  const sentAs = Object.fromEntries(files.filter((f) => f.startsWith('static/')).map((f) => [f, { cache: 'immutable' }]));
   // Feed readers and article pages revalidate (a stable name whose content changes).
-  const sentAs = { [feedPath.slice(1)]: { content_type: 'application/atom+xml; charset=utf-8', cache: 'revalidate' } };
+  Object.assign(sentAs, { [feedPath.slice(1)]: { content_type: 'application/atom+xml; charset=utf-8', cache: 'revalidate' } });
   for (const { number } of articles) sentAs[articleDataPath(number).slice(1)] = { cache: 'revalidate' };
   // The Content-Security-Policy allows the theme's inline script by its hash (build.rs passes it on).
   const manifest = { ...routeManifest(sentAs), script_hashes: [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`] };
