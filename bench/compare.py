@@ -2,10 +2,12 @@
 """Serve the same bytes with portfolio, nginx and static-web-server and drive
 each with wrk on loopback, side by side in one run.
 
-    python3 bench/compare.py [--seconds 10] [--rounds 3]
+    python3 bench/compare.py [--seconds 10] [--rounds 3] [--baseline OLD_BINARY]
 
 Needs: `cargo build --release`; Debian's nginx, libnginx-mod-http-brotli-static
-and wrk; `cargo install static-web-server`. Prints one table: median req/s over
+and wrk; `cargo install static-web-server` (its rows are left out without
+it). `--baseline` adds rows for another build of portfolio (say, the one
+before a change), run in the same rounds. Prints one table: median req/s over
 the rounds, p50/p99 latency of the median round, peak RSS of all the server's
 processes under load (every server is started anew for every row), and the
 ratio to nginx in the same run; then the time from exec to the first 200.
@@ -192,8 +194,9 @@ def main():
     parser.add_argument("--seconds", type=int, default=10, help="length of each wrk run")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each server in a rotated order")
     parser.add_argument("--connections", default="64,512")
+    parser.add_argument("--baseline", type=Path, help="another portfolio binary to measure beside this one")
     args = parser.parse_args()
-    for tool in ["nginx", "wrk", "static-web-server"]:
+    for tool in ["nginx", "wrk"]:
         if not shutil.which(tool):
             raise SystemExit(f"{tool} not found (see the docstring)")
     if not BINARY.exists():
@@ -209,9 +212,9 @@ def main():
     # Each row starts every server anew, so a row's RSS is that load's and not
     # the high-water mark of an earlier row (freed memory is not always
     # returned to the system).
-    def start_portfolio():
+    def start_portfolio(binary=BINARY, name="portfolio"):
         port = free_port()
-        return Server("portfolio", [BINARY, "--quiet", "--host", "127.0.0.1", "--port", str(port)], port)
+        return Server(name, [binary, "--quiet", "--host", "127.0.0.1", "--port", str(port)], port)
 
     def start_nginx():
         port = free_port()
@@ -230,12 +233,16 @@ def main():
                 "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy"}]
     finally:
         probe.stop()
-    starters = [("portfolio", start_portfolio), ("nginx", start_nginx), ("sws", start_sws)]
+    starters = [("portfolio", start_portfolio), ("nginx", start_nginx)]
+    if shutil.which("static-web-server"):
+        starters.append(("sws", start_sws))
+    if args.baseline:
+        starters.append(("baseline", lambda: start_portfolio(args.baseline, "baseline")))
     results = {}
     print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds} s per row; "
           f"bundle {paths['bundle']} ({bundle.stat().st_size} B identity)", flush=True)
     for round_index in range(args.rounds):
-        order = starters[round_index % 3:] + starters[:round_index % 3]
+        order = starters[round_index % len(starters):] + starters[:round_index % len(starters)]
         for label, path in paths.items():
             for encoding in ["br, gzip", "gzip"]:
                 for connections in [int(c) for c in args.connections.split(",")]:
