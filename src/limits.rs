@@ -144,21 +144,16 @@ mod tests {
         (passed, answered)
     }
 
+    /// A short first line, and long lines after it (hyper's own limits cover those).
     #[tokio::test]
-    async fn short_first_lines_pass_untouched() {
-        let request = b"GET /about HTTP/1.1\r\nHost: x\r\n\r\n".to_vec();
-        let (passed, answered) = through_guard(request.clone()).await;
-        assert_eq!(passed, request);
-        assert!(answered.is_empty());
-    }
-
-    #[tokio::test]
-    async fn later_lines_are_not_limited_here() {
-        let mut request = b"GET / HTTP/1.1\r\nX: ".to_vec();
-        request.extend(vec![b'a'; 3 * MAX_REQUEST_LINE]);
-        let (passed, answered) = through_guard(request.clone()).await;
-        assert_eq!(passed, request);
-        assert!(answered.is_empty());
+    async fn what_is_within_the_limit_passes_untouched() {
+        let mut long_header = b"GET / HTTP/1.1\r\nX: ".to_vec();
+        long_header.extend(vec![b'a'; 3 * MAX_REQUEST_LINE]);
+        for request in [b"GET /about HTTP/1.1\r\nHost: x\r\n\r\n".to_vec(), long_header] {
+            let (passed, answered) = through_guard(request.clone()).await;
+            assert_eq!(passed, request);
+            assert!(answered.is_empty());
+        }
     }
 
     #[tokio::test]

@@ -198,40 +198,38 @@ mod tests {
         choose_encoding(header, |_| true)
     }
 
+    /// Brotli, then gzip; q-values and `*` honoured; malformed items ignored.
     #[test]
-    fn prefers_brotli_then_gzip() {
-        assert_eq!(choose(Some("gzip, deflate, br, zstd")), Encoding::Brotli);
-        assert_eq!(choose(Some("gzip, deflate")), Encoding::Gzip);
-        assert_eq!(choose(Some("deflate")), Encoding::Identity);
-        assert_eq!(choose(None), Encoding::Identity);
-        assert_eq!(choose(Some("")), Encoding::Identity);
-    }
-
-    #[test]
-    fn honours_q_values_and_star() {
-        assert_eq!(choose(Some("br;q=0, gzip")), Encoding::Gzip);
-        assert_eq!(choose(Some("br;q=0.5, gzip;q=0.8")), Encoding::Gzip);
-        assert_eq!(choose(Some("br;q=0.5, gzip;q=0.5")), Encoding::Brotli);
-        assert_eq!(choose(Some("*")), Encoding::Brotli);
-        assert_eq!(choose(Some("*;q=0.1, br;q=0")), Encoding::Gzip);
-        assert_eq!(choose(Some("identity;q=0, gzip;q=0.1")), Encoding::Gzip);
-        assert_eq!(choose(Some("GZIP;Q=1.000")), Encoding::Gzip);
-        assert_eq!(choose(Some("gzip;q=0, br;q=0")), Encoding::Identity);
-        assert_eq!(choose(Some("br;q=0.05, gzip;q=0.5")), Encoding::Gzip);
-        assert_eq!(choose(Some("br;q=0.005, gzip;q=0.004")), Encoding::Brotli);
-        assert_eq!(choose(Some(" br ; q = 0.7 , gzip;q=0.6")), Encoding::Brotli);
-        assert_eq!(choose(Some("br;level=5;q=0.4, gzip;q=0.3")), Encoding::Brotli);
-    }
-
-    #[test]
-    fn ignores_malformed_items() {
-        assert_eq!(choose(Some("br;q=2, gzip")), Encoding::Gzip);
-        assert_eq!(choose(Some("br;q=abc, gzip;q=0.0001")), Encoding::Identity);
-        assert_eq!(choose(Some("br;q, gzip")), Encoding::Gzip);
-        assert_eq!(choose(Some(";;;,,,br")), Encoding::Brotli);
-        assert_eq!(choose(Some("br;q=0.1.0, gzip;q=0.2")), Encoding::Gzip);
-        assert_eq!(choose(Some("br;, gzip;q=0.2")), Encoding::Gzip);
-        assert_eq!(choose(Some("br;q=-1, gzip;q=0.2")), Encoding::Gzip);
+    fn chooses_by_preference_and_q_values() {
+        let cases = [
+            (Some("gzip, deflate, br, zstd"), Encoding::Brotli),
+            (Some("gzip, deflate"), Encoding::Gzip),
+            (Some("deflate"), Encoding::Identity),
+            (None, Encoding::Identity),
+            (Some(""), Encoding::Identity),
+            (Some("br;q=0, gzip"), Encoding::Gzip),
+            (Some("br;q=0.5, gzip;q=0.8"), Encoding::Gzip),
+            (Some("br;q=0.5, gzip;q=0.5"), Encoding::Brotli),
+            (Some("*"), Encoding::Brotli),
+            (Some("*;q=0.1, br;q=0"), Encoding::Gzip),
+            (Some("identity;q=0, gzip;q=0.1"), Encoding::Gzip),
+            (Some("GZIP;Q=1.000"), Encoding::Gzip),
+            (Some("gzip;q=0, br;q=0"), Encoding::Identity),
+            (Some("br;q=0.05, gzip;q=0.5"), Encoding::Gzip),
+            (Some("br;q=0.005, gzip;q=0.004"), Encoding::Brotli),
+            (Some(" br ; q = 0.7 , gzip;q=0.6"), Encoding::Brotli),
+            (Some("br;level=5;q=0.4, gzip;q=0.3"), Encoding::Brotli),
+            (Some("br;q=2, gzip"), Encoding::Gzip),
+            (Some("br;q=abc, gzip;q=0.0001"), Encoding::Identity),
+            (Some("br;q, gzip"), Encoding::Gzip),
+            (Some(";;;,,,br"), Encoding::Brotli),
+            (Some("br;q=0.1.0, gzip;q=0.2"), Encoding::Gzip),
+            (Some("br;, gzip;q=0.2"), Encoding::Gzip),
+            (Some("br;q=-1, gzip;q=0.2"), Encoding::Gzip),
+        ];
+        for (header, expected) in cases {
+            assert_eq!(choose(header), expected, "{header:?}");
+        }
     }
 
     #[test]
