@@ -4,6 +4,7 @@
  */
 export const ui = {
   skipToContent: 'Skip to content',
+  /** The nav's and footer's link labels, also the pages' titles ('About | Jordan Lee'). */
   nav: {
     label: 'Main',
     footerLabel: 'Footer',

@@ -1,5 +1,5 @@
 /** About: title, description, photo and follow links (repeated in a mobile-only block). */
-import { pageMeta, site } from '../data/index.js';
+import { pageMeta, site, ui } from '../data/index.js';
 import { pagePaths } from '../routes.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import Logo from '../components/Logo.jsx';
@@ -13,7 +13,7 @@ export default function About() {
   return (
     <div className="container about">
       <PageMeta
-        title={pageTitle('About')}
+        title={pageTitle(ui.nav.about)}
         description={meta.description}
         keywords={meta.keywords}
         path={pagePaths.about}

@@ -1,5 +1,5 @@
 /** Articles: heading, subheading and the list of articles. */
-import { pageMeta, site } from '../data/index.js';
+import { pageMeta, site, ui } from '../data/index.js';
 // Every article's summary, newest first: in this page's chunk only.
 import { articleList } from '../generated/articleList.js';
 import { pagePaths } from '../routes.js';
@@ -12,7 +12,7 @@ export default function Articles() {
   return (
     <div className="container">
       <PageMeta
-        title={pageTitle('Articles')}
+        title={pageTitle(ui.nav.articles)}
         description={meta.description}
         keywords={meta.keywords}
         path={pagePaths.articles}

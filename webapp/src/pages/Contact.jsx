@@ -1,5 +1,5 @@
 /** Contact: heading, the e-mail invitation with the reply promise, the photo-site link and the social list. */
-import { constants, pageMeta, site } from '../data/index.js';
+import { constants, pageMeta, site, ui } from '../data/index.js';
 import { pagePaths } from '../routes.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import Logo from '../components/Logo.jsx';
@@ -19,7 +19,7 @@ export default function Contact() {
   return (
     <div className="container contact">
       <PageMeta
-        title={pageTitle('Contact')}
+        title={pageTitle(ui.nav.contact)}
         description={meta.description}
         keywords={meta.keywords}
         path={pagePaths.contact}

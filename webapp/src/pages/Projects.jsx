@@ -1,5 +1,5 @@
 /** Projects: heading, intro and every project. */
-import { pageMeta, projects, site } from '../data/index.js';
+import { pageMeta, projects, site, ui } from '../data/index.js';
 import { pagePaths } from '../routes.js';
 import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
 import Logo from '../components/Logo.jsx';
@@ -10,7 +10,7 @@ export default function Projects() {
   return (
     <div className="container">
       <PageMeta
-        title={pageTitle('Projects')}
+        title={pageTitle(ui.nav.projects)}
         description={meta.description}
         keywords={meta.keywords}
         path={pagePaths.projects}
