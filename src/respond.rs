@@ -16,10 +16,8 @@ use hyper::{Method, Request, Response, StatusCode};
 
 use crate::limits::MAX_REQUEST_LINE;
 use crate::negotiate::{self, Encoded, Encoding, RangeOutcome};
-use crate::response::{add_security, response, Shapes};
+use crate::response::{add_security, response, Body, Shapes};
 use crate::site::{decode_path, Asset, Representation, Resolution, Site};
-
-pub(crate) use crate::response::Body;
 
 /// What every response shares: the site and every header computed at start-up.
 pub(crate) struct Responder {

@@ -21,7 +21,8 @@ use crate::http2_frames::Answers;
 use crate::idle::{Activity, AnyWrite, TouchOnWrite};
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
 use crate::redirect::Redirector;
-use crate::respond::{Body, Responder};
+use crate::respond::Responder;
+use crate::response::Body;
 use crate::log;
 use crate::tls;
 
