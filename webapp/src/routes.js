@@ -56,7 +56,8 @@ export const notFoundFile = '404.html';
  * The route manifest written to OUTDIR/routes.json by build.mjs: for each
  * route, the prerendered HTML file (relative to site/) the server sends;
  * the 404 page; and `files`, how the server sends the files whose name does
- * not say it (file → { content_type, cache: 'revalidate' }), e.g. the feed.
+ * not say it all (file → { content_type, cache }): 'immutable' for every
+ * content-hashed file, 'revalidate' and a content type for the feed.
  */
 export function routeManifest(files = {}) {
   const routes = {};
