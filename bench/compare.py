@@ -4,7 +4,7 @@ each with wrk on loopback, side by side in one run.
 
     python3 bench/compare.py [--seconds 10] [--rounds 3] [--baseline OLD_BINARY]
 
-Needs: `cargo build --release`; Debian's nginx, libnginx-mod-http-brotli-static
+Needs: `cargo build --profile dist` (the binary to deploy); Debian's nginx, libnginx-mod-http-brotli-static
 and wrk; `cargo install static-web-server` (its rows are left out without
 it). `--baseline` adds rows for another build of portfolio (say, the one
 before a change), run in the same rounds. Prints one table: median req/s over
@@ -28,7 +28,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BINARY = ROOT / "target" / "release" / "portfolio"
+BINARY = ROOT / "target" / "dist" / "portfolio"
 SECURITY_HEADERS = None  # read from the running portfolio, so nginx sends the same
 
 
@@ -200,7 +200,7 @@ def main():
         if not shutil.which(tool):
             raise SystemExit(f"{tool} not found (see the docstring)")
     if not BINARY.exists():
-        raise SystemExit("run cargo build --release first")
+        raise SystemExit("run cargo build --profile dist first")
 
     workdir = Path(tempfile.mkdtemp(prefix="portfolio-bench-"))
     workdir.chmod(0o755)  # nginx workers run as www-data

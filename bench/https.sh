@@ -6,14 +6,14 @@
 # second, the server's CPU time per new connection, and HTTP/2 keep-alive
 # req/s on the home page and on the largest script.
 #
-#     bash bench/https.sh [ROUNDS]      (after `cargo build --release`)
+#     bash bench/https.sh [ROUNDS]      (after `cargo build --profile dist`)
 #
 # A rate ending in "!" had non-2xx answers. Only ratios within one run mean
 # much on a shared machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-5}
-BINARY=$PWD/target/release/portfolio
+BINARY=$PWD/target/dist/portfolio
 WORK=$(mktemp -d)
 chmod 755 "$WORK" # nginx workers run as www-data
 trap 'kill $NGINX $PORTFOLIO 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$WORK"' EXIT

@@ -6,7 +6,7 @@ the server's own CPU work, unaffected by other load on the machine.
 
 Needs valgrind and a release build with symbols:
 
-    CARGO_PROFILE_RELEASE_DEBUG=true CARGO_PROFILE_RELEASE_STRIP=false cargo build --release
+    CARGO_PROFILE_DIST_DEBUG=true CARGO_PROFILE_DIST_STRIP=false cargo build --profile dist
 
 For each case (path × Accept-Encoding) the server runs twice under callgrind,
 once with a short and once with a long fixed load of keep-alive requests; the
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BINARY = ROOT / "target" / "release" / "portfolio"
+BINARY = ROOT / "target" / "dist" / "portfolio"
 
 
 def free_port():
@@ -123,7 +123,7 @@ def main():
     parser.add_argument("--requests", type=int, default=2000, help="requests of the long load")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--path", action="append", help="path(s) to measure; default / and the largest JS bundle")
-    parser.add_argument("--binary", help="the server to measure (default: the release build)")
+    parser.add_argument("--binary", help="the server to measure (default: the dist build)")
     parser.add_argument("--access-log", action="store_true", help="run the server without --quiet")
     parser.add_argument("--keep", action="store_true", help="keep the long run's callgrind file")
     parser.add_argument("--top", type=int, default=0, metavar="N",

@@ -1,9 +1,14 @@
 //! `portfolio`: a software developer's portfolio website in one executable.
-//! The start-up lives in the library (`src/start.rs`), so that every module
-//! but the two the fuzz targets use can stay private to it.
+//! The server (`server/`) and the embedded site (`site/`) are crates of their
+//! own, so that a content edit recompiles only the site; this hands one to
+//! the other.
 
 #![forbid(unsafe_code)]
 
 fn main() -> std::process::ExitCode {
-    portfolio::main()
+    portfolio_server::main(portfolio_server::Embedded {
+        files: &portfolio_site::Files,
+        route_manifest: portfolio_site::ROUTE_MANIFEST,
+        commit: portfolio_site::COMMIT,
+    })
 }

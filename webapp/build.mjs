@@ -96,7 +96,7 @@ async function main() {
   // Feed readers and article pages revalidate (a stable name whose content changes).
   Object.assign(sentAs, { [feedPath.slice(1)]: { content_type: 'application/atom+xml; charset=utf-8', cache: 'revalidate' } });
   for (const { number } of articles) sentAs[articleDataPath(number).slice(1)] = { cache: 'revalidate' };
-  // The Content-Security-Policy allows the theme's inline script by its hash (build.rs passes it on).
+  // The Content-Security-Policy allows the theme's inline script by its hash (the server reads it here).
   const manifest = { ...routeManifest(sentAs), script_hashes: [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`] };
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 

@@ -143,20 +143,22 @@ export function assetUrlMap(siteGraph, siteDir, prerenderGraph) {
 }
 
 /**
- * The script and style files of each lazily loaded module, by its path
- * relative to webapp/src ('pages/About.jsx' → {scripts: ['/static/js/About.….js'],
- * styles: ['/static/css/About.….css']}): every bundle of the bundle group
- * the browser build made for that dynamic import.
+ * The script and style files of each lazily loaded page, by its key in
+ * routes.js, which is its file's name in lower case (pages/About.jsx →
+ * 'about' → {scripts: ['/static/js/About.….js'], styles: ['/static/css/About.….css']}):
+ * every bundle of the bundle group the browser build made for that dynamic import.
  */
-export function lazyChunkFiles(siteGraph, siteDir) {
+export function lazyPageFiles(siteGraph, siteDir) {
   const chunks = new Map();
   for (const bundle of siteGraph.getBundles()) {
     for (const group of siteGraph.getBundleGroupsContainingBundle(bundle)) {
       if (siteGraph.isEntryBundleGroup(group)) continue;
-      const source = posix(path.relative(srcDir, siteGraph.getAssetById(group.entryAssetId).filePath));
-      if (chunks.has(source)) continue;
+      const source = path.relative(srcDir, siteGraph.getAssetById(group.entryAssetId).filePath);
+      if (path.dirname(source) !== 'pages') continue;
+      const key = path.parse(source).name.toLowerCase();
+      if (chunks.has(key)) continue;
       const files = siteGraph.getBundlesInBundleGroup(group);
-      chunks.set(source, {
+      chunks.set(key, {
         scripts: files.filter((b) => b.type === 'js').map((b) => publicUrl(b, siteDir)),
         styles: files.filter((b) => b.type === 'css').map((b) => publicUrl(b, siteDir)),
       });

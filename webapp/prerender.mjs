@@ -22,7 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { siteOrigin } from './src/data/index.js';
 import { notFoundFile, routeFile, routePaths } from './src/routes.js';
-import { assetUrlMap, lazyChunkFiles, prerendererEntry, rootDir } from './parcel.mjs';
+import { assetUrlMap, lazyPageFiles, prerendererEntry, rootDir } from './parcel.mjs';
 import { themeBootScript } from './src/theme.js';
 
 /** Where the 404 page is rendered: a path no route matches. */
@@ -133,7 +133,7 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender, ar
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH)) throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
   const template = await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir);
-  const chunks = lazyChunkFiles(site.bundleGraph, siteDir);
+  const chunks = lazyPageFiles(site.bundleGraph, siteDir);
 
   // Parcel writes the node build as ES modules with .js names, which import
   // packages from node_modules: wherever OUTDIR is, node finds them there.
@@ -150,16 +150,16 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender, ar
   ];
   const written = [];
   for (const { url, file } of pages) {
-    const { html, lazySources } = await server.renderRoute(url);
+    const { html, lazyPages } = await server.renderRoute(url);
     const { head, body } = splitHoisted(html);
     if ((url === NOT_FOUND_RENDER_PATH) !== head.includes('<meta name="robots" content="noindex"/>')) {
       throw new Error(`${url} rendered ${url === NOT_FOUND_RENDER_PATH ? 'a page' : 'the 404 page'}`);
     }
     const styles = [];
     const scripts = [];
-    for (const source of lazySources) {
-      const files = chunks.get(source);
-      if (!files) throw new Error(`lazy page "${source}" (see App.jsx) has no chunk in the browser build`);
+    for (const key of lazyPages) {
+      const files = chunks.get(key.toLowerCase());
+      if (!files) throw new Error(`the page "${key}" of routes.js has no chunk in the browser build: name its file pages/<Key>.jsx`);
       styles.push(...files.styles);
       scripts.push(...files.scripts);
     }

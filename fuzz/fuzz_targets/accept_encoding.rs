@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use portfolio::negotiate::{choose_encoding, Encoding};
+use portfolio_server::negotiate::{choose_encoding, Encoding};
 
 fuzz_target!(|header: &str| {
     let only_gzip = choose_encoding(Some(header), |e| e != Encoding::Brotli);

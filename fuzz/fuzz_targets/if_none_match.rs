@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use portfolio::negotiate::if_none_match;
+use portfolio_server::negotiate::if_none_match;
 
 fuzz_target!(|input: (&str, &str)| {
     let (header, etag) = input;

@@ -5,11 +5,19 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use portfolio::site::{decode_path, Resolution, Site};
+use portfolio_server::site::{decode_path, Resolution, Site};
+use portfolio_server::Embedded;
 
 fn site() -> &'static Site {
     static SITE: OnceLock<Site> = OnceLock::new();
-    SITE.get_or_init(|| Site::load().expect("the embedded site loads"))
+    SITE.get_or_init(|| {
+        let embedded = Embedded {
+            files: &portfolio_site::Files,
+            route_manifest: portfolio_site::ROUTE_MANIFEST,
+            commit: portfolio_site::COMMIT,
+        };
+        Site::load(&embedded).expect("the embedded site loads")
+    })
 }
 
 fuzz_target!(|target: &str| {

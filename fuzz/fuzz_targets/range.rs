@@ -4,7 +4,7 @@
 
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
-use portfolio::negotiate::{byte_range, RangeOutcome};
+use portfolio_server::negotiate::{byte_range, RangeOutcome};
 
 #[derive(Debug, Arbitrary)]
 struct Input<'a> {

@@ -1,7 +1,7 @@
 /**
  * Lazily loaded route chunks with a load time-out (spec §7: 120000 ms).
  *
- * `lazyPage(() => import('./pages/About.jsx'))` returns a component that
+ * `lazyPage('about', () => import('./pages/About.jsx'))` returns a component that
  * loads the page on first render. If the import fails or does not settle
  * within the time-out, the component throws, ChunkErrorBoundary shows a
  * message with a Retry button, and Retry calls `retryFailedChunks()` so the
@@ -12,11 +12,11 @@
  * in place: retryFailedChunks() then returns false and the boundary reloads
  * the page, which fetches the chunk afresh.
  *
- * `source` names the imported module (relative to webapp/src, e.g.
- * 'pages/About.jsx'). The prerender records which lazy pages a route
- * rendered (recordLazyPages) and looks their script and style files up in
- * the browser build by that name, so each prerendered page links the
- * stylesheet of its own chunk and preloads its script.
+ * The first argument is the page's key in routes.js. The prerender records
+ * which lazy pages a route rendered (recordLazyPages) and looks their
+ * script and style files up in the browser build by it (a page's file is
+ * named after its key), so each prerendered page links the stylesheet of
+ * its own chunk and preloads its script.
  */
 import { createElement, lazy } from 'react';
 import { constants } from './data/index.js';
@@ -53,31 +53,31 @@ export function retryFailedChunks() {
   return allRetried;
 }
 
-/** The `source` of every lazy page rendered while recordLazyPages() runs; null otherwise. */
-let renderedSources = null;
+/** The key of every lazy page rendered while recordLazyPages() runs; null otherwise. */
+let renderedKeys = null;
 
 /**
  * Runs `render` (an async function that renders the app once, e.g. a
- * prerender) and returns its result with the `source` of every lazy page
- * that was rendered. Renders must not overlap.
+ * prerender) and returns its result with the key of every lazy page that
+ * was rendered. Renders must not overlap.
  */
 export async function recordLazyPages(render) {
-  if (renderedSources) throw new Error('recordLazyPages() calls must not overlap');
-  const sources = new Set();
-  renderedSources = sources;
+  if (renderedKeys) throw new Error('recordLazyPages() calls must not overlap');
+  const keys = new Set();
+  renderedKeys = keys;
   try {
     const result = await render();
-    return { result, sources: [...sources] };
+    return { result, keys: [...keys] };
   } finally {
-    renderedSources = null;
+    renderedKeys = null;
   }
 }
 
 /**
- * A lazily loaded page component: `importer` returns a promise of a module
- * with a default export; `source` names that module (see above).
+ * A lazily loaded page component: `key` names the page (see above);
+ * `importer` returns a promise of a module with a default export.
  */
-export function lazyPage(importer, { source = null, timeoutMs: ms = constants.chunkLoadTimeoutMs } = {}) {
+export function lazyPage(key, importer, { timeoutMs: ms = constants.chunkLoadTimeoutMs } = {}) {
   const rejectedImports = new WeakSet();
   let started = null; // an import already started by retry(), used by the next load
 
@@ -115,7 +115,7 @@ export function lazyPage(importer, { source = null, timeoutMs: ms = constants.ch
 
   let current = lazy(load);
   function LazyPage(props) {
-    if (renderedSources && source) renderedSources.add(source);
+    if (renderedKeys) renderedKeys.add(key);
     return createElement(current, props);
   }
   return LazyPage;

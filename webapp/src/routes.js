@@ -1,26 +1,38 @@
 /**
- * The site's routes, derived from the data module. Used by App.jsx (to
- * render them) and by build.mjs (to write the route manifest the server
- * reads), so the list of pages and the number of articles are stated once.
- * Plain ESM, importable by node.
+ * The site's pages, listed once: the router (App.jsx), the nav and footer,
+ * each page's metadata (PageMeta) and the build (the route manifest, the
+ * sitemap and the prerender, in webapp/build.mjs) all read this list.
+ * Plain ESM, importable by node: a page's component is only named by its
+ * `load` function, which node never calls.
+ *
+ * A page's `key` names its wording in the data module: `ui.nav[key]` is its
+ * label in the nav and its title, `seo` its description and keywords. A
+ * page that `load`s is a script chunk of its own, fetched when it is first
+ * shown, and its file is named after its key (about → pages/About.jsx): the
+ * prerender finds that chunk's files by this name. The home page has no
+ * `load`: it is in the main script (App.jsx), since most visits start there.
  */
 import { articleCount } from './data/index.js';
 import { articlePath } from './articleUrls.js';
 
-/** Fixed pages: name (also the key of their page metadata) → path. */
-export const pagePaths = Object.freeze({
-  home: '/',
-  about: '/about',
-  projects: '/projects',
-  articles: '/articles',
-  contact: '/contact',
-});
+export const pages = Object.freeze([
+  { key: 'home', path: '/', nav: true },
+  { key: 'about', path: '/about', nav: true, load: () => import('./pages/About.jsx') },
+  { key: 'projects', path: '/projects', nav: true, load: () => import('./pages/Projects.jsx') },
+  { key: 'articles', path: '/articles', nav: true, load: () => import('./pages/Articles.jsx') },
+  { key: 'contact', path: '/contact', nav: true, load: () => import('./pages/Contact.jsx') },
+  { key: 'article', path: '/article/:slug', load: () => import('./pages/Article.jsx') },
+  // Every other path: the 404 screen.
+  { key: 'notFound', path: '*', load: () => import('./pages/NotFound.jsx') },
+]);
 
-/** Order of the links in the nav bar and the footer. */
-export const navPages = ['home', 'about', 'projects', 'articles', 'contact'];
+/** The paths of the pages with a fixed path, by key: pagePaths.about is '/about'. */
+export const pagePaths = Object.freeze(
+  Object.fromEntries(pages.filter(({ path }) => !path.includes(':') && path !== '*').map(({ key, path }) => [key, path])),
+);
 
-/** The route pattern of the article reading page. */
-export const articleRoutePattern = '/article/:slug';
+/** The pages the nav bar and the footer link, in order. */
+export const navPages = pages.filter(({ nav }) => nav).map(({ key }) => key);
 
 export { articlePath };
 

@@ -21,12 +21,12 @@ export { setArticleSource } from './articleData.js';
 
 /**
  * Renders the app at `url`. Returns the HTML (the <title>, <meta> and <link>
- * tags React hoists come first, then the app's markup) and the `source` of
- * each lazy page the route rendered. Any render error is thrown.
+ * tags React hoists come first, then the app's markup) and the key of each
+ * lazy page the route rendered. Any render error is thrown.
  */
 export async function renderRoute(url) {
   const errors = [];
-  const { result: html, sources } = await recordLazyPages(async () => {
+  const { result: html, keys } = await recordLazyPages(async () => {
     const { prelude } = await prerender(
       <StrictMode>
         <StaticRouter location={url}>
@@ -44,7 +44,7 @@ export async function renderRoute(url) {
     return new Response(prelude).text();
   });
   if (errors.length > 0) throw errors[0];
-  return { html, lazySources: sources };
+  return { html, lazyPages: keys };
 }
 
 /**

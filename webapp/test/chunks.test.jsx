@@ -49,7 +49,7 @@ async function renderLazy(importer, onReload = vi.fn()) {
   vi.resetModules();
   const { lazyPage: freshLazyPage } = await import('../src/chunks.js');
   const { default: Boundary } = await import('../src/components/ChunkErrorBoundary.jsx');
-  const Page = freshLazyPage(importer);
+  const Page = freshLazyPage('test', importer);
   return render(
     <Boundary onReload={onReload}>
       <Suspense fallback={<p role="status">{ui.loading}</p>}>

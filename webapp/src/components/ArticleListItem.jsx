@@ -24,7 +24,7 @@ export default function ArticleListItem({ article, headingLevel = 2, compact = f
           {article.title}
         </Heading>
         <p className="article-item__description">{article.description}</p>
-        <Link className="article-item__link" to={articlePath(article.number - 1)} aria-describedby={titleId}>
+        <Link className="card-link" to={articlePath(article.number - 1)} aria-describedby={titleId}>
           {ui.readArticle}
           <Icon name="arrowRight" className="article-item__arrow" />
         </Link>

@@ -7,7 +7,8 @@
  * into the page's <head>, where hydration finds and adopts them). So every
  * page states its metadata once, here, for browsers and crawlers alike.
  */
-import { site, siteOrigin, ui } from '../data/index.js';
+import { pageMeta, site, siteOrigin, ui } from '../data/index.js';
+import { pagePaths } from '../routes.js';
 import { feedPath } from '../articleUrls.js';
 
 /** 'About' → 'About | Jordan Lee'. */
@@ -21,11 +22,24 @@ export function absoluteUrl(path) {
 }
 
 /**
+ * The title, description, keywords and path of the page `key` of routes.js,
+ * from the data module: its nav label as its title (the home page: the
+ * site's title), its `seo` entry.
+ */
+function metadataOf(key) {
+  const { description, keywords } = pageMeta(key);
+  return { title: key === 'home' ? site.main.title : pageTitle(ui.nav[key]), description, keywords, path: pagePaths[key] };
+}
+
+/**
+ * `page` is the key of a page of routes.js, whose metadata the data module
+ * gives; or else `title`, `description`, `keywords` and `path` are given.
  * `path` is the page's route ('/about'); it gives the canonical and og:url
  * links. The 404 page has none: it answers for every unknown path and is
  * the canonical form of nothing. `type` is the Open Graph type.
  */
-export default function PageMeta({ title, description, keywords = [], path = null, type = 'website', noIndex = false }) {
+export default function PageMeta({ page = null, ...given }) {
+  const { title, description, keywords = [], path = null, type = 'website', noIndex = false } = page ? metadataOf(page) : given;
   const url = path === null ? null : absoluteUrl(path);
   const image = site.shareImage;
   const imageUrl = absoluteUrl(image.src);

@@ -20,7 +20,7 @@ export default function ProjectCard({ project, headingLevel = 3 }) {
         {project.title}
       </Heading>
       <p className="project-card__description">{project.description}</p>
-      <a className="project-card__link" href={project.link} aria-describedby={titleId}>
+      <a className="card-link project-card__link" href={project.link} aria-describedby={titleId}>
         <Icon name="link" className="project-card__link-icon" />
         {project.linkText}
       </a>

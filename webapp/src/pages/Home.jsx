@@ -1,22 +1,21 @@
 /** Home: shrinking logo, headline, intro, photo, social icons, projects, the newest article teasers, work. */
 import { Link } from 'react-router-dom';
-import { latestArticles, pageMeta, projects, site, ui } from '../data/index.js';
+import { latestArticles, site, ui } from '../data/index.js';
 import { pagePaths } from '../routes.js';
 import PageMeta from '../components/PageMeta.jsx';
 import ShrinkingLogo from '../components/ShrinkingLogo.jsx';
 import SocialLinks from '../components/SocialLinks.jsx';
-import ProjectCard from '../components/ProjectCard.jsx';
-import ArticleListItem from '../components/ArticleListItem.jsx';
+import ProjectGrid from '../components/ProjectGrid.jsx';
+import ArticleList from '../components/ArticleList.jsx';
 import WorkCard from '../components/WorkCard.jsx';
 import Picture from '../components/Picture.jsx';
 import './Home.css';
 
 export default function Home() {
-  const meta = pageMeta('home');
   const { homepage } = site;
   return (
     <div className="container home">
-      <PageMeta title={site.main.title} description={meta.description} keywords={meta.keywords} path={pagePaths.home} />
+      <PageMeta page="home" />
       <ShrinkingLogo />
 
       <section className="hero">
@@ -35,11 +34,7 @@ export default function Home() {
         <h2 className="section-title" id="home-projects-title">
           {ui.home.projectsHeading}
         </h2>
-        <div className="project-grid">
-          {projects.map((project) => (
-            <ProjectCard key={project.title} project={project} headingLevel={3} />
-          ))}
-        </div>
+        <ProjectGrid headingLevel={3} />
       </section>
 
       <div className="home-columns">
@@ -47,11 +42,7 @@ export default function Home() {
           <h2 className="section-title" id="home-articles-title">
             {ui.home.articlesHeading}
           </h2>
-          <div className="article-list">
-            {latestArticles.map((article) => (
-              <ArticleListItem key={article.number} article={article} headingLevel={3} compact />
-            ))}
-          </div>
+          <ArticleList articles={latestArticles} headingLevel={3} compact />
           <Link className="text-link" to={pagePaths.articles}>
             {ui.home.allArticles}
           </Link>

@@ -4,10 +4,7 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
-
-/// The crate version and the git commit it was built from (set by build.rs).
-pub(crate) const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("PORTFOLIO_COMMIT"), ")");
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// A software developer's portfolio website in one executable.
 ///
@@ -18,13 +15,23 @@ pub(crate) const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ",
 /// serves on the inherited sockets and ignores --host and the ports (with HTTPS: the socket
 /// named "https" serves HTTPS and the one named "http" redirects; unnamed, the first is HTTPS).
 #[derive(Debug, Parser)]
-#[command(version = VERSION, about, args_conflicts_with_subcommands = true)]
+#[command(name = "portfolio", version, about, args_conflicts_with_subcommands = true)]
 pub(crate) struct Args {
     #[command(subcommand)]
     pub(crate) command: Option<Command>,
 
     #[command(flatten)]
     pub(crate) serve: ServeArgs,
+}
+
+impl Args {
+    /// The command line, or exit with clap's message; `--version` names the
+    /// commit the site was built from (the site crate knows it, not this one).
+    pub(crate) fn parse_with_commit(commit: &str) -> Args {
+        let version: &'static str = format!("{} (commit {commit})", env!("CARGO_PKG_VERSION")).leak();
+        let matches = Args::command().version(version).get_matches();
+        Args::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -1,4 +1,5 @@
-//! Builds the web app and prepares it for embedding.
+//! Builds the web app (in the repository root, one folder up) and prepares
+//! it for embedding.
 //!
 //! 1. Makes sure `node_modules` matches `package-lock.json` (`npm ci` when it is
 //!    missing or older than the lockfile).
@@ -6,7 +7,7 @@
 //!    and the route manifest `web/routes.json`, derived from the data module.
 //! 3. Copies the site into `$OUT_DIR/embed` and writes a `.br` (quality 11) and a
 //!    `.gz` (level 9) sibling beside every text file, so nothing is ever
-//!    compressed per request. rust-embed then compiles `embed/` into the binary
+//!    compressed per request. rust-embed then compiles `embed/` into this crate
 //!    and computes each file's SHA-256, which the server turns into strong ETags.
 
 use std::fs;
@@ -22,13 +23,13 @@ const TEXT_EXTENSIONS: &[&str] = &[
 ];
 
 fn main() {
+    let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR")).parent().expect("site/ is inside the repository").to_owned();
     // Only the web app's sources and the npm manifests can change the output;
     // not webapp/src/generated, which the web build writes itself.
-    for path in ["package.json", "package-lock.json"].into_iter().map(PathBuf::from).chain(web_sources()) {
+    for path in ["package.json", "package-lock.json"].into_iter().map(|p| root.join(p)).chain(web_sources(&root)) {
         println!("cargo:rerun-if-changed={}", path.display());
     }
 
-    let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR"));
     record_git_commit(&root);
     let out_dir = PathBuf::from(env_var("OUT_DIR"));
     let web_out = out_dir.join("web");
@@ -51,13 +52,6 @@ fn main() {
     let site = web_out.join("site");
     prepare_embed_tree(&site, &site, &embed_dir)
         .unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
-    let manifest = check_route_manifest(&web_out.join("routes.json"), &site);
-    // The inline scripts the Content-Security-Policy allows, by hash (src/headers.rs).
-    let hashes: String = manifest["script_hashes"]
-        .as_array()
-        .map(|hashes| hashes.iter().filter_map(|h| h.as_str()).map(|h| format!(" '{h}'")).collect())
-        .unwrap_or_default();
-    println!("cargo:rustc-env=PORTFOLIO_CSP_SCRIPT_HASHES={hashes}");
 }
 
 /// Sets PORTFOLIO_COMMIT (shown by `--version`) to the commit being built,
@@ -82,12 +76,12 @@ fn record_git_commit(root: &Path) {
 }
 
 /// Everything in webapp/ but webapp/src/generated.
-fn web_sources() -> Vec<PathBuf> {
-    let children = |dir: &str| -> Vec<PathBuf> {
+fn web_sources(root: &Path) -> Vec<PathBuf> {
+    let children = |dir: PathBuf| -> Vec<PathBuf> {
         fs::read_dir(dir).map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default()
     };
-    let mut paths: Vec<PathBuf> = children("webapp").into_iter().filter(|p| !p.ends_with("src")).collect();
-    paths.extend(children("webapp/src").into_iter().filter(|p| !p.ends_with("generated")));
+    let mut paths: Vec<PathBuf> = children(root.join("webapp")).into_iter().filter(|p| !p.ends_with("src")).collect();
+    paths.extend(children(root.join("webapp/src")).into_iter().filter(|p| !p.ends_with("generated")));
     paths
 }
 
@@ -199,21 +193,4 @@ fn gzip_max(bytes: &[u8]) -> io::Result<Vec<u8>> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(bytes)?;
     encoder.finish()
-}
-
-/// Fails the build early when the manifest names a file the build did not make; returns the manifest.
-fn check_route_manifest(manifest: &Path, site: &Path) -> serde_json::Value {
-    let text = fs::read_to_string(manifest)
-        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", manifest.display())));
-    let parsed: serde_json::Value = serde_json::from_str(&text)
-        .unwrap_or_else(|e| fail(&format!("{} is not valid JSON: {e}", manifest.display())));
-    let routes = parsed["routes"].as_object().map(|m| m.values().cloned().collect::<Vec<_>>()).unwrap_or_default();
-    let sent_as: Vec<_> = parsed["files"].as_object().map(|m| m.keys().cloned().map(serde_json::Value::String).collect()).unwrap_or_default();
-    for file in routes.iter().chain(&sent_as).chain([&parsed["not_found"]]) {
-        match file.as_str() {
-            Some(file) if site.join(file).is_file() => {}
-            _ => fail(&format!("routes.json names {file}, which the web build did not produce")),
-        }
-    }
-    parsed
 }

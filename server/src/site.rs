@@ -12,20 +12,23 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use bytes::Bytes;
 use hyper::header::HeaderValue;
-use rust_embed::RustEmbed;
+use rust_embed::DynRustEmbed;
 use serde::Deserialize;
 
 use crate::headers::CacheClass;
 use crate::negotiate::{Encoded, Encoding};
 
-/// The site as built by `build.rs`: every file, plus `.br` and `.gz` siblings
-/// for the text files.
-#[derive(RustEmbed)]
-#[folder = "$OUT_DIR/embed"]
-struct Embedded;
-
-/// The route manifest written by `webapp/build.mjs`.
-const ROUTE_MANIFEST: &str = include_str!(concat!(env!("OUT_DIR"), "/web/routes.json"));
+/// The site as the build embedded it (the `portfolio-site` crate), handed to
+/// the server at start-up: the server does not depend on the content, so a
+/// content edit does not recompile it.
+pub struct Embedded {
+    /// Every file of the build, plus `.br` and `.gz` siblings for the text files.
+    pub files: &'static dyn DynRustEmbed,
+    /// The route manifest written by `webapp/build.mjs`.
+    pub route_manifest: &'static str,
+    /// The commit the site was built from, for `--version`.
+    pub commit: &'static str,
+}
 
 #[derive(Deserialize)]
 struct RouteManifest {
@@ -38,6 +41,9 @@ struct RouteManifest {
     /// type, the articles' JSON (revalidated).
     #[serde(default)]
     files: HashMap<String, SentAs>,
+    /// The inline scripts the Content-Security-Policy allows ("sha256-…").
+    #[serde(default)]
+    script_hashes: Vec<String>,
 }
 
 /// What the build says about one file, over what its name says.
@@ -82,6 +88,7 @@ pub struct Site {
     /// routes (e.g. `/about`) and non-HTML files (e.g. `/static/js/index.1a2b3c4d.js`).
     paths: HashMap<String, Entry, BuildHasherDefault<Fnv1a>>,
     not_found: usize,
+    script_hashes: Vec<String>,
 }
 
 /// FNV-1a: a few instructions per byte where SipHash, the default, costs a
@@ -129,20 +136,23 @@ impl fmt::Display for SiteError {
 
 impl Site {
     /// Builds the table from the embedded files and the route manifest.
-    pub fn load() -> Result<Site, SiteError> {
-        let manifest: RouteManifest = serde_json::from_str(ROUTE_MANIFEST)
+    pub fn load(embedded: &Embedded) -> Result<Site, SiteError> {
+        let manifest: RouteManifest = serde_json::from_str(embedded.route_manifest)
             .map_err(|e| SiteError(format!("the embedded route manifest is invalid: {e}")))?;
-        let mut site = Site { assets: Vec::new(), paths: HashMap::default(), not_found: 0 };
+        if let Some(hash) = manifest.script_hashes.iter().find(|hash| !is_script_hash(hash)) {
+            return Err(SiteError(format!("the route manifest's script hash {hash:?} is not a CSP hash (sha256-BASE64)")));
+        }
+        let mut site = Site { assets: Vec::new(), paths: HashMap::default(), not_found: 0, script_hashes: manifest.script_hashes };
         let mut by_file = HashMap::new();
         // Pages are revalidated, so that a new release shows at once.
         let page = SentAs { content_type: None, cache: Some(CacheClass::Revalidate) };
         let pages: HashSet<&str> = manifest.routes.values().chain([&manifest.not_found]).map(String::as_str).collect();
-        for path in Embedded::iter() {
+        for path in embedded.files.names() {
             if path.ends_with(".br") || path.ends_with(".gz") {
                 continue;
             }
             let sent_as = if pages.contains(path.as_ref()) { Some(&page) } else { manifest.files.get(path.as_ref()) };
-            let asset = load_asset(&path, site.assets.len(), sent_as)?;
+            let asset = load_asset(embedded.files, &path, site.assets.len(), sent_as)?;
             by_file.insert(path.to_string(), asset.id);
             // HTML is reached only through its routes, so `/index.html` is not a second address of `/`.
             if !path.ends_with(".html") {
@@ -213,11 +223,27 @@ impl Site {
     pub fn file_count(&self) -> usize {
         self.assets.len()
     }
+
+    /// The inline scripts the build asks the Content-Security-Policy to allow.
+    pub fn script_hashes(&self) -> &[String] {
+        &self.script_hashes
+    }
+
+    /// The site this crate's unit tests serve: the sample, as built.
+    #[cfg(test)]
+    pub(crate) fn built() -> Site {
+        Site::load(&Embedded {
+            files: &portfolio_site::Files,
+            route_manifest: portfolio_site::ROUTE_MANIFEST,
+            commit: portfolio_site::COMMIT,
+        })
+        .expect("the embedded site loads")
+    }
 }
 
-fn load_asset(path: &str, id: usize, sent_as: Option<&SentAs>) -> Result<Asset, SiteError> {
+fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: Option<&SentAs>) -> Result<Asset, SiteError> {
     let representation = |file: &str| {
-        Embedded::get(file).map(|embedded| Representation {
+        files.get(file).map(|embedded| Representation {
             etag: etag(&embedded.metadata.sha256_hash()),
             body: match embedded.data {
                 // Release builds embed the files in the binary: sent without a copy.
@@ -249,6 +275,12 @@ fn load_asset(path: &str, id: usize, sent_as: Option<&SentAs>) -> Result<Asset, 
         cache_control: sent_as.cache.unwrap_or(CacheClass::Hour).header_value(),
         bodies: Encoded { gzip: compressed(Encoding::Gzip), brotli: compressed(Encoding::Brotli), identity },
     })
+}
+
+/// A Content-Security-Policy hash source: `sha256-`, `sha384-` or `sha512-` and base64.
+fn is_script_hash(hash: &str) -> bool {
+    let digest = ["sha256-", "sha384-", "sha512-"].iter().find_map(|prefix| hash.strip_prefix(prefix));
+    digest.is_some_and(|b64| !b64.is_empty() && b64.bytes().all(|b| b.is_ascii_alphanumeric() || b"+/=".contains(&b)))
 }
 
 /// A strong ETag from the first 128 bits of the SHA-256 rust-embed computed at build time.
@@ -324,7 +356,7 @@ mod tests {
 
     #[test]
     fn the_embedded_site_has_every_manifest_route() {
-        let site = Site::load().expect("the embedded site loads");
+        let site = Site::built();
         assert!(site.route_count() >= 7, "routes: {}", site.route_count());
         assert!(matches!(site.resolve("/"), Resolution::Found(_)));
         assert!(matches!(site.resolve("/about/"), Resolution::Redirect(p) if p == "/about"));
@@ -336,7 +368,7 @@ mod tests {
     /// server does not guess from a file name.
     #[test]
     fn only_the_files_the_build_hashed_are_cached_for_good() {
-        let site = Site::load().expect("the embedded site loads");
+        let site = Site::built();
         let immutable = CacheClass::Immutable.header_value();
         for asset in site.assets() {
             let hashed = asset.file.starts_with("static/");

@@ -1,8 +1,9 @@
 //! `portfolio`: a software developer's portfolio website in one executable.
 //!
-//! One module per concern; `start` is the program (`src/main.rs` only calls
-//! it). Every module is private to the crate, so the compiler reports dead
-//! code, except the two whose parsers the fuzz targets (`fuzz/`) drive.
+//! One module per concern; `start` is the program, which the `portfolio`
+//! binary calls with the embedded site (the `portfolio-site` crate). Every
+//! module is private to the crate, so the compiler reports dead code, except
+//! the two whose parsers the fuzz targets (`fuzz/`) drive.
 
 #![forbid(unsafe_code)]
 
@@ -26,4 +27,5 @@ pub mod site;
 mod start;
 mod tls;
 
+pub use site::Embedded;
 pub use start::main;

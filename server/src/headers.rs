@@ -30,23 +30,26 @@ impl CacheClass {
 
 /// The Content-Security-Policy. Scripts only from our own origin, never eval'd,
 /// and inline only the one the build names by its hash (the theme's, which must
-/// run before the first paint; build.rs passes its hash from the web build).
+/// run before the first paint; the route manifest names its hash).
 /// Inline styles are allowed because an article carries its own style rules;
 /// images may come from any HTTPS host because the sample article shows a
 /// placeholder from an external image service.
-pub(crate) const CONTENT_SECURITY_POLICY: &str = concat!(
-    "default-src 'self'; script-src 'self'",
-    env!("PORTFOLIO_CSP_SCRIPT_HASHES"),
-    "; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; \
-     connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; \
-     frame-ancestors 'none'; form-action 'none'"
-);
+fn content_security_policy(script_hashes: &[String]) -> HeaderValue {
+    let inline: String = script_hashes.iter().map(|hash| format!(" '{hash}'")).collect();
+    let policy = format!(
+        "default-src 'self'; script-src 'self'{inline}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; \
+         font-src 'self'; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; \
+         frame-ancestors 'none'; form-action 'none'"
+    );
+    HeaderValue::from_str(&policy).expect("Site::load accepts only base64 script hashes")
+}
 
-/// The headers sent on every response, 404s, 304s and redirects included.
-pub(crate) fn security_headers(hsts: bool) -> HeaderMap {
+/// The headers sent on every response, 404s, 304s and redirects included;
+/// `script_hashes` are the inline scripts the site needs (`Site::script_hashes`).
+pub(crate) fn security_headers(hsts: bool, script_hashes: &[String]) -> HeaderMap {
     let mut headers = HeaderMap::new();
-    let fixed: [(HeaderName, &'static str); 7] = [
-        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+    headers.insert(header::CONTENT_SECURITY_POLICY, content_security_policy(script_hashes));
+    let fixed: [(HeaderName, &'static str); 6] = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
         (header::X_FRAME_OPTIONS, "DENY"),
@@ -77,7 +80,7 @@ mod tests {
 
     #[test]
     fn hsts_only_when_asked() {
-        assert!(!security_headers(false).contains_key(header::STRICT_TRANSPORT_SECURITY));
-        assert!(security_headers(true).contains_key(header::STRICT_TRANSPORT_SECURITY));
+        assert!(!security_headers(false, &[]).contains_key(header::STRICT_TRANSPORT_SECURITY));
+        assert!(security_headers(true, &[]).contains_key(header::STRICT_TRANSPORT_SECURITY));
     }
 }

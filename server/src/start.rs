@@ -8,17 +8,15 @@ use std::net::TcpListener;
 use std::path::Path;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 use crate::cli::{Args, Command, ServeArgs};
 use crate::https::{self, Certificates};
-use crate::site::Site;
+use crate::site::{Embedded, Site};
 use crate::{export, headers, listen, log, redirect, respond, serve};
 
-/// The whole program: its exit status is the process's.
-pub fn main() -> ExitCode {
-    let args = Args::parse();
-    let result = Site::load().map_err(|error| error.to_string()).and_then(|site| match &args.command {
+/// The whole program, serving `embedded`: its exit status is the process's.
+pub fn main(embedded: Embedded) -> ExitCode {
+    let args = Args::parse_with_commit(embedded.commit);
+    let result = Site::load(&embedded).map_err(|error| error.to_string()).and_then(|site| match &args.command {
         Some(Command::Export { dir, force }) => export_site(&site, &args.serve, dir, *force),
         None => serve_site(site, &args.serve),
     });
@@ -32,7 +30,7 @@ pub fn main() -> ExitCode {
 }
 
 fn export_site(site: &Site, args: &ServeArgs, dir: &Path, force: bool) -> Result<(), String> {
-    let security_headers = headers::security_headers(args.sends_hsts(false));
+    let security_headers = headers::security_headers(args.sends_hsts(false), site.script_hashes());
     let summary = export::export(site, &security_headers, dir, force)?;
     log::line(format_args!("exported {} files ({} bytes) to {}", summary.files, summary.bytes, dir.display()));
     Ok(())
@@ -60,7 +58,7 @@ async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, l
     let shutdown = serve::shutdown_signal();
     let hangup = certificates.as_ref().and_then(|_| https::hangup_signal());
     // HSTS is right wherever this server itself speaks HTTPS, unless turned off.
-    let security_headers = headers::security_headers(args.sends_hsts(certificates.is_some()));
+    let security_headers = headers::security_headers(args.sends_hsts(certificates.is_some()), site.script_hashes());
     let http = listeners.http.map(tokio_listener).transpose()?;
     let https = listeners.https.map(tokio_listener).transpose()?;
 

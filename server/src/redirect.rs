@@ -86,7 +86,7 @@ mod tests {
     use super::*;
 
     fn redirect(port: u16, target: &str, host: Option<&str>) -> (u16, Option<String>) {
-        let redirector = Redirector::new(port, &crate::headers::security_headers(true));
+        let redirector = Redirector::new(port, &crate::headers::security_headers(true, &[]));
         let mut request = Request::builder().uri(target);
         if let Some(host) = host {
             request = request.header("host", host);

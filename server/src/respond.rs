@@ -241,7 +241,9 @@ mod tests {
     use crate::headers::security_headers;
 
     fn responder() -> Responder {
-        Responder::new(Site::load().expect("the embedded site loads"), &security_headers(false))
+        let site = Site::built();
+        let headers = security_headers(false, site.script_hashes());
+        Responder::new(site, &headers)
     }
 
     fn get(responder: &Responder, method: Method, target: &str, headers: &[(&str, &str)]) -> Response<Body> {

@@ -400,7 +400,7 @@ mod tests {
             send_timeout: Duration::from_secs(60),
             shutdown_timeout: Duration::from_secs(5),
         };
-        let responder = Responder::new(crate::site::Site::load().unwrap(), &hyper::HeaderMap::new());
+        let responder = Responder::new(crate::site::Site::built(), &hyper::HeaderMap::new());
         let shared = Arc::new(Shared::new(responder, options, stop));
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let _client = TcpStream::connect(listener.local_addr().unwrap()).await.unwrap();
