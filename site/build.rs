@@ -3,7 +3,7 @@
 //!
 //! 1. Makes sure `node_modules` matches `package-lock.json` (`npm ci` when it is
 //!    missing or older than the lockfile).
-//! 2. Runs `node webapp/build.mjs $OUT_DIR/web`: the Parcel build into `web/site`
+//! 2. Runs `node webapp/build/build.mjs $OUT_DIR/web`: the Parcel build into `web/site`
 //!    and the route manifest `web/routes.json`, derived from the data module.
 //! 3. Copies the site into `$OUT_DIR/embed` and writes a `.br` (quality 11) and a
 //!    `.gz` (level 9) sibling beside every text file, so nothing is ever
@@ -40,10 +40,10 @@ fn main() {
     install_node_modules_if_stale(&root);
     run(
         Command::new("node")
-            .arg("webapp/build.mjs")
+            .arg("webapp/build/build.mjs")
             .arg(&web_out)
             .current_dir(&root),
-        "node webapp/build.mjs",
+        "node webapp/build/build.mjs",
     );
 
     if embed_dir.exists() {

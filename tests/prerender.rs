@@ -23,7 +23,7 @@ use serde_json::Value;
 /// Prints what each page must contain, as JSON, from the data module.
 const EXPECTATIONS: &str = r#"
 import { projects, seo, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
-import { loadArticles } from './webapp/articles.mjs';
+import { loadArticles } from './webapp/build/articles.mjs';
 const T = site.main.title;
 const articles = (await loadArticles()).map((a) => a.data);
 const page = (path, name, title, texts) => {

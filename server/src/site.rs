@@ -24,7 +24,7 @@ use crate::negotiate::{Encoded, Encoding};
 pub struct Embedded {
     /// Every file of the build, plus `.br` and `.gz` siblings for the text files.
     pub files: &'static dyn DynRustEmbed,
-    /// The route manifest written by `webapp/build.mjs`.
+    /// The route manifest written by `webapp/build/build.mjs`.
     pub route_manifest: &'static str,
     /// The commit the site was built from, for `--version`.
     pub commit: &'static str,

@@ -11,7 +11,7 @@
 #[folder = "$OUT_DIR/embed"]
 pub struct Files;
 
-/// The route manifest `webapp/build.mjs` writes: routes, 404 page, how each
+/// The route manifest `webapp/build/build.mjs` writes: routes, 404 page, how each
 /// file is sent, the inline scripts the Content-Security-Policy allows.
 pub const ROUTE_MANIFEST: &str = include_str!(concat!(env!("OUT_DIR"), "/web/routes.json"));
 

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
-import { loadArticles } from '../../webapp/articles.mjs';
+import { loadArticles } from '../../webapp/build/articles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const binary = path.join(root, 'target/release/portfolio');

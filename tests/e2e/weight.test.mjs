@@ -131,7 +131,7 @@ for (const route of routes) {
     const html = await pageHtml(route);
     const paths = firstVisitPaths(route, html);
     assert.ok(paths.some((p) => p.endsWith('.js')), `a script found: ${paths}`);
-    // The global styles come inside the HTML (webapp/prerender.mjs inlines them).
+    // The global styles come inside the HTML (webapp/build/prerender.mjs inlines them).
     assert.ok(/<style>/.test(html) || paths.some((p) => p.endsWith('.css')), 'the page has its styles');
     const { total, heaviest } = await weigh(t, paths);
     t.diagnostic(`budget ${budget.firstVisit} B`);

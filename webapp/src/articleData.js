@@ -1,7 +1,7 @@
 /**
  * An article's page content (metadata, style rules and rendered body), read
  * on demand: the browser fetches /article/N.json, the JSON file the build
- * writes for each article (webapp/articles.mjs), so a page that shows no
+ * writes for each article (webapp/build/articles.mjs), so a page that shows no
  * article body never downloads one. The prerender reads the same data from
  * the build (setArticleSource), and so do the component tests.
  *

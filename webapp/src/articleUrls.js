@@ -1,5 +1,5 @@
 /**
- * The URLs of the articles: each one's page and content, and the feed. No imports, so the build (webapp/articles.mjs)
+ * The URLs of the articles: each one's page and content, and the feed. No imports, so the build (webapp/build/articles.mjs)
  * can use it before the data module's generated part exists.
  */
 
@@ -13,5 +13,5 @@ export function articleDataPath(number) {
   return `/article/${number}.json`;
 }
 
-/** Path of the Atom feed of every article (webapp/feed.mjs), linked from every page's <head>. */
+/** Path of the Atom feed of every article (webapp/build/feed.mjs), linked from every page's <head>. */
 export const feedPath = '/feed.xml';

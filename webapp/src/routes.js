@@ -1,7 +1,7 @@
 /**
  * The site's pages, listed once: the router (App.jsx), the nav and footer,
  * each page's metadata (PageMeta) and the build (the route manifest, the
- * sitemap and the prerender, in webapp/build.mjs) all read this list.
+ * sitemap and the prerender, in webapp/build/build.mjs) all read this list.
  * Plain ESM, importable by node: a page's component is only named by its
  * `load` function, which node never calls.
  *

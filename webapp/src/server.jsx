@@ -1,7 +1,7 @@
 /**
  * Prerender entry: the app rendered to HTML at build time, from the same
  * components the browser runs. Parcel builds this file for node
- * (webapp/parcel.mjs); webapp/prerender.mjs imports the result and writes
+ * (webapp/build/parcel.mjs); webapp/build/prerender.mjs imports the result and writes
  * one HTML file per route.
  *
  * The tree is the one main.jsx hydrates, with a static router in place of

@@ -8,7 +8,7 @@
  * page would flash light: `themeBootScript` is a tiny inline script that the
  * prerender puts at the top of every page's <head>. The Content-Security-Policy
  * allows exactly that script by its hash (computed by the build, see
- * webapp/build.mjs); no other inline script runs.
+ * webapp/build/build.mjs); no other inline script runs.
  */
 
 /** The localStorage key of the visitor's choice. */

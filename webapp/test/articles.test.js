@@ -1,11 +1,11 @@
-// The article pipeline (webapp/articles.mjs, webapp/feed.mjs): what each
+// The article pipeline (webapp/build/articles.mjs, webapp/build/feed.mjs): what each
 // Markdown feature becomes, and the one-line message each content mistake
 // gets. Files are written to a temporary folder, as an owner would write them.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentError, loadArticles, newestFirst, renderMarkdown } from '../articles.mjs';
+import { ContentError, loadArticles, newestFirst, renderMarkdown } from '../build/articles.mjs';
 import { ui } from '../src/data/ui.js';
 
 let dir;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import data, { articleCount, constants, latestArticles, pageMeta, projects, seo, site, siteOrigin } from '../src/data/index.js';
 import { articleIndexFromSlug, routeManifest, routePaths } from '../src/routes.js';
 import { scopeCss } from '../src/scopeCss.js';
-import { robotsTxt, sitemapXml } from '../sitemap.mjs';
+import { robotsTxt, sitemapXml } from '../build/sitemap.mjs';
 
 describe('data module', () => {
   it('has the site config sections of the spec', () => {

@@ -10,7 +10,7 @@ import { act } from '@testing-library/react';
 import { BrowserRouter } from 'react-router-dom';
 import App from '../src/App.jsx';
 import { renderRoute } from '../src/server.jsx';
-import { splitHoisted } from '../prerender.mjs';
+import { splitHoisted } from '../build/prerender.mjs';
 import { articleCount, ui } from '../src/data/index.js';
 import { routePaths } from '../src/routes.js';
 

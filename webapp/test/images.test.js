@@ -1,4 +1,4 @@
-// The photo pipeline (webapp/images.mjs): a camera's multi-megabyte JPEG
+// The photo pipeline (webapp/build/images.mjs): a camera's multi-megabyte JPEG
 // becomes AVIF and WebP files at the sizes the layout needs, upright and
 // without its metadata. The photo is made as a phone makes it
 // (tools/make-test-photo.mjs: 4032 × 3024, camera model, GPS position).
@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PhotoError, photosIn, pictureWidths, renderPicture } from '../images.mjs';
-import { loadArticles } from '../articles.mjs';
+import { PhotoError, photosIn, pictureWidths, renderPicture } from '../build/images.mjs';
+import { loadArticles } from '../build/articles.mjs';
 
 let dir;
 let photo;

@@ -6,7 +6,7 @@ import { constants, latestArticles, pageMeta, projects, site, siteOrigin, ui, wo
 import { articleList } from '../src/generated/articleList.js';
 import { scopeCss } from '../src/scopeCss.js';
 import { setArticleSource } from '../src/articleData.js';
-import { renderMarkdown } from '../articles.mjs';
+import { renderMarkdown } from '../build/articles.mjs';
 import { articles as rendered } from './articles.js';
 
 const articles = rendered.map((a) => a.data);

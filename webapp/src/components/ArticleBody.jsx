@@ -1,6 +1,6 @@
 /**
  * An article's body: HTML rendered from its Markdown at build time
- * (webapp/articles.mjs), already checked there to hold no script.
+ * (webapp/build/articles.mjs), already checked there to hold no script.
  * Links to the site's own pages move within the app, as the nav's do;
  * other links (new tab, another site, a #section) are left to the browser.
  */

@@ -1,7 +1,7 @@
 /**
  * One article in a list: date, reading time, title, description and a
  * 'Read Article' link to /article/N. `article` is a summary
- * (webapp/articles.mjs): no body.
+ * (webapp/build/articles.mjs): no body.
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';

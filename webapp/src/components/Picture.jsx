@@ -1,7 +1,7 @@
 /**
  * A photo or picture of the data module ({ src, alt, width, height? }).
  *
- * A photo (a JPEG, PNG or WebP name, see webapp/images.mjs) becomes a
+ * A photo (a JPEG, PNG or WebP name, see webapp/build/images.mjs) becomes a
  * <picture> with AVIF and WebP sources at the widths the build made, so the
  * browser fetches the smallest file that is sharp at the size shown
  * (`sizes`); its height follows the real file's proportions, so nothing

@@ -4,7 +4,7 @@
  * (to derive the route manifest) and the React app can import it in the
  * browser.
  *
- * Articles are Markdown files in ./articles/ (see webapp/articles.mjs).
+ * Articles are Markdown files in ./articles/ (see webapp/build/articles.mjs).
  * The build renders them and writes ../generated/: this module gets only
  * their number and the newest few summaries (what the home page shows), so
  * no article body is in the main script.

@@ -7,7 +7,7 @@
  * and plain node (the build script, tests) just sees a file path. Photos
  * (JPEG, PNG, WebP) are named by file, with the width they are shown at
  * (see `about.photo`): the build turns them into AVIF and WebP files at the
- * sizes the page needs (webapp/images.mjs).
+ * sizes the page needs (webapp/build/images.mjs).
  */
 import { projects } from './projects.js';
 

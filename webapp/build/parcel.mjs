@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
-export const webappDir = path.dirname(fileURLToPath(import.meta.url));
+export const webappDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const rootDir = path.dirname(webappDir);
 const srcDir = path.join(webappDir, 'src');
 

@@ -22,7 +22,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { writeGeneratedModule } from './generated.mjs';
 
-const webappDir = path.dirname(new URL(import.meta.url).pathname);
+const webappDir = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 export const imagesDir = path.join(webappDir, 'src/images');
 
 /** A photo that cannot be published: `message` is the one line to show, naming the file. */
@@ -127,7 +127,7 @@ export async function renderPhotos(photos) {
 export async function buildPhotos() {
   // The data files that name images; not data/index.js, which imports the generated modules.
   const [{ site }, { ui }, { projects }, { constants }] = await Promise.all(
-    ['site', 'ui', 'projects', 'constants'].map((name) => import(`./src/data/${name}.js`)),
+    ['site', 'ui', 'projects', 'constants'].map((name) => import(`../src/data/${name}.js`)),
   );
   const logos = projects.map((project) => ({ src: project.logo, width: constants.projectLogoSize }));
   const { pictures, files } = await renderPhotos(photosIn([site, ui, logos]));

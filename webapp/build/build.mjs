@@ -2,7 +2,7 @@
 /**
  * Production build of the web front end.
  *
- *   node webapp/build.mjs OUTDIR
+ *   node webapp/build/build.mjs OUTDIR
  *
  * 0. Reads the articles (webapp/src/data/articles/*.md, see articles.mjs)
  *    and renders the photos the data module names (images.mjs), and writes
@@ -29,13 +29,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { articleDataPath, feedPath } from './src/articleUrls.js';
+import { articleDataPath, feedPath } from '../src/articleUrls.js';
 import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { writeFaviconIco } from './favicon.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
-import { themeBootScript } from './src/theme.js';
+import { themeBootScript } from '../src/theme.js';
 
 function fail(message) {
   console.error(`webapp build failed: ${message}`);
@@ -54,7 +54,7 @@ async function listFiles(dir, base = dir) {
 
 async function main() {
   const outArg = process.argv[2];
-  if (!outArg) fail('usage: node webapp/build.mjs OUTDIR');
+  if (!outArg) fail('usage: node webapp/build/build.mjs OUTDIR');
   const outDir = path.resolve(process.cwd(), outArg);
   const siteDir = path.join(outDir, 'site');
   const prerenderDir = path.join(outDir, 'prerender');
@@ -64,8 +64,8 @@ async function main() {
   // The data module imports these: what reads it is imported once they are written.
   await writeArticleModules(articles);
   const photos = await buildPhotos();
-  const { site: content, siteOrigin } = await import('./src/data/index.js');
-  const { routeManifest, routePaths } = await import('./src/routes.js');
+  const { site: content, siteOrigin } = await import('../src/data/index.js');
+  const { routeManifest, routePaths } = await import('../src/routes.js');
   const { prerenderSite } = await import('./prerender.mjs');
   const { atomFeed } = await import('./feed.mjs');
 

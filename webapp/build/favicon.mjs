@@ -8,7 +8,7 @@ import path from 'node:path';
 import pngToIco from 'png-to-ico';
 import sharp from 'sharp';
 
-export const faviconSource = path.join(path.dirname(new URL(import.meta.url).pathname), 'src/images/favicon.svg');
+export const faviconSource = path.join(path.dirname(new URL(import.meta.url).pathname), '../src/images/favicon.svg');
 
 /** Writes SITEDIR/favicon.ico. */
 export async function writeFaviconIco(siteDir, source = faviconSource) {

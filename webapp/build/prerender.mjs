@@ -20,10 +20,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { siteOrigin } from './src/data/index.js';
-import { notFoundFile, routeFile, routePaths } from './src/routes.js';
+import { siteOrigin } from '../src/data/index.js';
+import { notFoundFile, routeFile, routePaths } from '../src/routes.js';
 import { assetUrlMap, lazyPageFiles, prerendererEntry, rootDir } from './parcel.mjs';
-import { themeBootScript } from './src/theme.js';
+import { themeBootScript } from '../src/theme.js';
 
 /** Where the 404 page is rendered: a path no route matches. */
 const NOT_FOUND_RENDER_PATH = '/404';

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-const generatedDir = path.join(path.dirname(new URL(import.meta.url).pathname), 'src/generated');
+const generatedDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../src/generated');
 
 /**
  * Writes generated/NAME with `code` under a header naming its `source`.

@@ -5,8 +5,8 @@
  */
 import { Feed } from 'feed';
 import { absoluteHtml } from './articles.mjs';
-import { articlePath, feedPath } from './src/articleUrls.js';
-import { ui } from './src/data/ui.js';
+import { articlePath, feedPath } from '../src/articleUrls.js';
+import { ui } from '../src/data/ui.js';
 
 const day = (iso) => new Date(`${iso}T00:00:00Z`);
 
