@@ -204,10 +204,20 @@ def main():
 
     workdir = Path(tempfile.mkdtemp(prefix="portfolio-bench-"))
     workdir.chmod(0o755)  # nginx workers run as www-data
+
+    def export(binary, site):
+        """Exports `binary`'s site into `site`; returns its main script (the largest)."""
+        subprocess.run([binary, "export", site], check=True, stdout=subprocess.DEVNULL)
+        return max((site / "static" / "js").glob("*.js"), key=lambda p: p.stat().st_size)
+
     site = workdir / "site"
-    subprocess.run([BINARY, "export", site], check=True, stdout=subprocess.DEVNULL)
-    bundle = max((site / "static" / "js").glob("*.js"), key=lambda p: p.stat().st_size)
+    bundle = export(BINARY, site)
     paths = {"/": "/", "bundle": "/" + str(bundle.relative_to(site))}
+    # The baseline may name its main script otherwise: its own, for its rows.
+    baseline_bundle = None
+    if args.baseline:
+        baseline_site = workdir / "baseline-site"
+        baseline_bundle = "/" + str(export(args.baseline, baseline_site).relative_to(baseline_site))
 
     # Each row starts every server anew, so a row's RSS is that load's and not
     # the high-water mark of an earlier row (freed memory is not always
@@ -249,7 +259,8 @@ def main():
                     for name, start in order:
                         server = start()
                         try:
-                            url = f"http://127.0.0.1:{server.port}{path}"
+                            own_path = baseline_bundle if name == "baseline" and label == "bundle" else path
+                            url = f"http://127.0.0.1:{server.port}{own_path}"
                             key = (label, encoding, connections, name)
                             results.setdefault(key, []).append(wrk(url, connections, encoding, args.seconds, server.pids()))
                         finally:

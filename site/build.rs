@@ -54,15 +54,33 @@ fn main() {
         .unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
 }
 
+/// What the binary is built from, below the repository root: an uncommitted
+/// change to any of these marks the commit "-dirty" in `--version`.
+const BUILT_FROM: &[&str] =
+    &["Cargo.toml", "Cargo.lock", "src", "server", "site", "vendor", "package.json", "package-lock.json", "webapp"];
+
 /// Sets PORTFOLIO_COMMIT (shown by `--version`) to the commit being built,
-/// and reruns this script when HEAD moves. Outside a git checkout: "unknown".
+/// with "-dirty" when the working tree changes what it is built from, and
+/// reruns this script when HEAD moves or those sources change. Outside a git
+/// checkout: "unknown".
 fn record_git_commit(root: &Path) {
     let git = |args: &[&str]| {
         Command::new("git").args(args).current_dir(root).output().ok().filter(|o| o.status.success())
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
     };
-    let commit = git(&["rev-parse", "--short=12", "HEAD"]).unwrap_or_else(|| "unknown".to_owned());
+    let commit = match git(&["rev-parse", "--short=12", "HEAD"]) {
+        None => "unknown".to_owned(),
+        Some(head) => {
+            let status = git(&[&["status", "--porcelain", "--"], BUILT_FROM].concat()).unwrap_or_default();
+            if status.is_empty() { head } else { format!("{head}-dirty") }
+        }
+    };
     println!("cargo:rustc-env=PORTFOLIO_COMMIT={commit}");
+    // So that the mark stays true, rerun when the Rust sources change too
+    // (main() watches the web sources).
+    for path in ["Cargo.toml", "Cargo.lock", "src", "server", "site/src", "site/Cargo.toml", "vendor"] {
+        println!("cargo:rerun-if-changed={}", root.join(path).display());
+    }
     // HEAD names a branch; a commit moves the branch's ref (loose or packed).
     let mut watched = vec!["HEAD".to_owned(), "packed-refs".to_owned()];
     watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
