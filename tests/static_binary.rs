@@ -1,0 +1,136 @@
+//! The fully static binary (`cargo static`, an alias in .cargo/config.toml;
+//! `npm test` builds it first): no dynamic linking, a size budget for its
+//! code, and complete in an empty root directory, a chroot holding only the
+//! binary and the files named on its command line: every route, HTTPS with
+//! certificate files, and a certificate from a local ACME server.
+
+mod common;
+mod pebble;
+mod tls_support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use common::{free_port, Server};
+use pebble::*;
+use tls_support::*;
+
+/// Budget for what the static binary holds besides the site: the server,
+/// TLS, ACME and the C library, 5.96 MB when measured (the site's files are
+/// the owner's to grow).
+const CODE_BUDGET: u64 = 6_100_000;
+
+/// `target/x86_64-unknown-linux-gnu/dist/portfolio`, beside the binary under test.
+fn static_binary() -> PathBuf {
+    let target_dir = Path::new(common::BINARY).parent().and_then(Path::parent).expect("target/<profile>/portfolio");
+    let binary = target_dir.join("x86_64-unknown-linux-gnu/dist/portfolio");
+    assert!(binary.is_file(), "{} is missing: build it with `cargo static` (npm test does)", binary.display());
+    binary
+}
+
+/// An empty directory holding only the static binary, as `/portfolio`.
+fn empty_root(name: &str) -> PathBuf {
+    let root = temp_dir(name);
+    std::fs::copy(static_binary(), root.join("portfolio")).unwrap();
+    assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1, "the root holds the binary only");
+    root
+}
+
+/// `chroot ROOT /portfolio ARGS` with an empty environment: the binary sees
+/// nothing of the host's files. chroot needs root: through `sudo -n`
+/// otherwise (as on a CI runner).
+fn in_chroot(root: &Path, args: &[&str]) -> Command {
+    let is_root = Command::new("id").arg("-u").output().is_ok_and(|id| id.stdout == b"0\n");
+    let mut command = if is_root { Command::new("/usr/sbin/chroot") } else { Command::new("/usr/bin/sudo") };
+    if !is_root {
+        command.args(["-n", "/usr/sbin/chroot"]);
+    }
+    command.arg(root).arg("/portfolio").args(args).env_clear();
+    command
+}
+
+#[test]
+fn the_static_binary_links_nothing_and_keeps_its_code_small() {
+    let binary = static_binary();
+    let ldd = Command::new("ldd").arg(&binary).output().expect("ldd runs");
+    let said = format!("{}{}", String::from_utf8_lossy(&ldd.stdout), String::from_utf8_lossy(&ldd.stderr));
+    assert!(said.contains("statically linked") || said.contains("not a dynamic executable"), "ldd: {said}");
+
+    // The site's bytes, as export writes them (each file and its compressed siblings).
+    let site = temp_dir("static-export");
+    let export = Command::new(&binary).arg("export").arg(site.join("out")).output().unwrap();
+    assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+    let site_bytes = tree_size(&site.join("out")) - std::fs::metadata(site.join("out/_headers")).map(|m| m.len()).unwrap_or(0);
+    let size = std::fs::metadata(&binary).unwrap().len();
+    eprintln!("static binary: {size} B, of which the site {site_bytes} B");
+    assert!(size - site_bytes.min(size) <= CODE_BUDGET, "{size} B with {site_bytes} B of site: the code is over {CODE_BUDGET} B");
+    let _ = std::fs::remove_dir_all(&site);
+}
+
+fn tree_size(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_dir() { tree_size(&entry.path()) } else { entry.metadata().unwrap().len() }
+        })
+        .sum()
+}
+
+#[test]
+fn in_an_empty_root_it_serves_every_route() {
+    let root = empty_root("static-http");
+    let server = Server::spawn(in_chroot(&root, &["--host", "127.0.0.1", "--port", "0"]));
+    let routes = server.routes();
+    for route in &routes {
+        assert_eq!(server.get(route).status, 200, "{route}");
+    }
+    assert_eq!(server.get("/no-such-page").status, 404);
+    assert!(server.get(&server.script_path()).body.len() > 1000, "the main script");
+    drop(server);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn in_an_empty_root_it_serves_https_with_certificate_files() {
+    let root = empty_root("static-tls");
+    let ca = TestCa::new("static binary test CA");
+    ca.write(&root, "site", &["localhost"]);
+    let server = HttpsServer::spawn(in_chroot(
+        &root,
+        &["--host", "127.0.0.1", "--port", "0", "--https-port", "0", "--tls-cert", "/site.crt", "--tls-key", "/site.key"],
+    ));
+    let (_, alpn) = handshake(server.https_port, "localhost", ca.pem().as_bytes(), &[b"h2", b"http/1.1"]).unwrap();
+    assert_eq!(alpn.as_deref(), Some(&b"h2"[..]));
+    let ca_file = root.join("ca.pem");
+    std::fs::write(&ca_file, ca.pem()).unwrap();
+    let reply = curl_https(&ca_file, "localhost", server.https_port, "/about", &["--http2"]);
+    assert_eq!(reply.status, 200, "{}", reply.stderr);
+    drop(server);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn in_an_empty_root_it_obtains_a_certificate_by_acme() {
+    let root = empty_root("static-acme");
+    let https_port = free_port();
+    let pebble = Pebble::start(&root, https_port, Duration::from_secs(300), PEBBLE_DEFAULT_NONCE_REJECT);
+    // pebble's files went into the root too; the binary is given the CA of its API and a state directory there.
+    let server = HttpsServer::spawn(in_chroot(
+        &root,
+        &[
+            "--host", "127.0.0.1", "--port", "0", "--https-port", &https_port.to_string(),
+            "--domain", "portfolio.test", "--acme-email", "me@portfolio.test",
+            "--acme-directory", &pebble.directory, "--acme-root", "/pebble-api-ca.pem", "--state-dir", "/state",
+        ],
+    ));
+    let issued = first_issue(&server);
+    assert!(issued.contains("portfolio.test, valid until"), "{issued}");
+    let roots = pebble.root(&root);
+    let reply = curl_https(&roots, "portfolio.test", https_port, "/", &["--http2"]);
+    assert_eq!(reply.status, 200, "{}", reply.stderr);
+    drop(server);
+    drop(pebble);
+    let _ = std::fs::remove_dir_all(&root);
+}
