@@ -65,6 +65,33 @@ fn access_log_has_one_line_per_request() {
 }
 
 #[test]
+fn behind_a_trusted_proxy_the_log_names_the_client_it_forwards() {
+    let forwarded = |server: &Server, header: &str, value: &str| {
+        server.request("GET", "/", &[(header, value)]);
+        server.next_log_line().expect("a log line").split(' ').next().unwrap().to_owned()
+    };
+    // Connections from 127.0.0.1 come from a trusted proxy: the right-most hop that is not one.
+    let server = Server::start_with(&["--trusted-proxy", "10.0.0.0/8", "--trusted-proxy", "127.0.0.1"]);
+    assert_eq!(forwarded(&server, "X-Forwarded-For", "6.6.6.6, 203.0.113.7, 10.1.2.3"), "203.0.113.7");
+    assert_eq!(forwarded(&server, "Forwarded", "for=\"[2001:db8::7]:4711\";proto=https"), "2001:db8::7");
+    assert_eq!(forwarded(&server, "X-Forwarded-For", "not an address"), "127.0.0.1");
+    // From an address that is not trusted, the same header is a spoof and is ignored.
+    let mut untrusted = common::command();
+    untrusted.args(["--host", "127.0.0.1", "--port", "0"]).env("PORTFOLIO_TRUSTED_PROXY", "10.0.0.0/8,192.168.0.0/16");
+    let server = Server::spawn(untrusted);
+    assert_eq!(forwarded(&server, "X-Forwarded-For", "203.0.113.7"), "127.0.0.1");
+    assert_eq!(forwarded(&server, "Forwarded", "for=203.0.113.7"), "127.0.0.1");
+}
+
+#[test]
+fn a_trusted_proxy_that_is_not_a_network_is_one_line() {
+    let output = common::command().args(["--trusted-proxy", "proxy.example"]).output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("\"proxy.example\" is not an address or a network such as 10.0.0.0/8"), "{stderr}");
+}
+
+#[test]
 fn quiet_turns_the_access_log_off() {
     let server = Server::start_with(&["--quiet"]);
     assert_eq!(server.get("/").status, 200);

@@ -67,6 +67,13 @@ pub(crate) struct ServeArgs {
     #[arg(short, long, env = "PORTFOLIO_QUIET")]
     pub(crate) quiet: bool,
 
+    /// A reverse proxy or CDN in front (an address, or a network such as 10.0.0.0/8); repeat for more
+    /// (PORTFOLIO_TRUSTED_PROXY: comma-separated). Only for connections from these does the access log name
+    /// the client their Forwarded or X-Forwarded-For header gives (the right-most hop that is not one of them).
+    #[arg(long = "trusted-proxy", env = "PORTFOLIO_TRUSTED_PROXY", value_name = "CIDR", value_delimiter = ',',
+          value_parser = crate::forwarded::parse_network)]
+    pub(crate) trusted_proxies: Vec<ipnet::IpNet>,
+
     /// Send Strict-Transport-Security. Default: on when this server speaks HTTPS (--domain or
     /// --tls-cert), off on plain HTTP, where it is only right behind a proxy or CDN that gives every
     /// visitor HTTPS. `--hsts=false` turns it off over HTTPS too.

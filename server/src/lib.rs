@@ -10,6 +10,7 @@
 mod acme;
 mod cli;
 mod export;
+mod forwarded;
 mod headers;
 mod http2_frames;
 mod https;

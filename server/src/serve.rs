@@ -3,7 +3,8 @@
 
 use std::convert::Infallible;
 use std::future::Future;
-use std::net::SocketAddr;
+use std::borrow::Cow;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,6 +18,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
+use crate::forwarded::TrustedProxies;
 use crate::http2_frames::Answers;
 use crate::idle::{Activity, AnyWrite, TouchOnWrite};
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
@@ -28,6 +30,8 @@ use crate::tls;
 
 pub(crate) struct Options {
     pub(crate) access_log: bool,
+    /// Whose headers name the client in the access log.
+    pub(crate) trusted_proxies: Arc<TrustedProxies>,
     /// Across all listeners.
     pub(crate) max_connections: usize,
     /// For a request's headers to arrive, for an idle keep-alive connection,
@@ -236,16 +240,38 @@ where
     drive(connection, stop, &activity, &shared.options, OnIdle::Close).await;
 }
 
-/// The client's address for the access log (when it is on), formatted once
-/// per connection rather than per request.
-fn log_client(shared: &Shared, peer: SocketAddr) -> Option<String> {
-    shared.options.access_log.then(|| peer.ip().to_string())
+/// Who the access log names for a connection's requests (when it is on).
+enum LogClient {
+    /// The peer's address, formatted once per connection rather than per request.
+    Peer(String),
+    /// A trusted proxy: the client its headers name, request by request.
+    Proxy(IpAddr, Arc<TrustedProxies>),
+}
+
+impl LogClient {
+    fn of<B>(&self, request: &Request<B>) -> Cow<'_, str> {
+        match self {
+            LogClient::Peer(address) => Cow::Borrowed(address),
+            LogClient::Proxy(peer, trusted) => Cow::Owned(trusted.client(*peer, request.headers()).to_string()),
+        }
+    }
+}
+
+fn log_client(shared: &Shared, peer: SocketAddr) -> Option<LogClient> {
+    let trusted = &shared.options.trusted_proxies;
+    shared.options.access_log.then(|| {
+        if trusted.contains(peer.ip()) {
+            LogClient::Proxy(peer.ip(), Arc::clone(trusted))
+        } else {
+            LogClient::Peer(peer.ip().to_string())
+        }
+    })
 }
 
 /// The site's answers, logged when `client` is given.
 fn site_service(
     shared: &Arc<Shared>,
-    client: Option<String>,
+    client: Option<LogClient>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
     let shared = Arc::clone(shared);
     logged_service(client, move |request| shared.responder.respond(request))
@@ -257,14 +283,14 @@ type Answer = std::future::Ready<Result<Response<Body>, Infallible>>;
 /// `respond` as a hyper service, each request logged when `client` is given
 /// (the clock is read only then).
 fn logged_service(
-    client: Option<String>,
+    client: Option<LogClient>,
     respond: impl Fn(&Request<Incoming>) -> Response<Body>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
     service_fn(move |request: Request<Incoming>| {
         let started = client.is_some().then(Instant::now);
         let response = respond(&request);
         if let (Some(client), Some(started)) = (&client, started) {
-            log::request(client, &request, &response, started);
+            log::request(&client.of(&request), &request, &response, started);
         }
         std::future::ready(Ok(response))
     })
@@ -395,6 +421,7 @@ mod tests {
         let (_stop_sender, stop) = watch::channel(false);
         let options = Options {
             access_log: false,
+            trusted_proxies: Arc::default(),
             max_connections: 1,
             header_timeout: Duration::from_secs(5),
             send_timeout: Duration::from_secs(60),

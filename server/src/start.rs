@@ -7,8 +7,10 @@
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use crate::cli::{Args, Command, ServeArgs};
+use crate::forwarded::TrustedProxies;
 use crate::https::{self, Certificates};
 use crate::site::{Embedded, Site};
 use crate::{export, headers, listen, log, redirect, respond, serve};
@@ -105,6 +107,7 @@ async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, l
     let responder = respond::Responder::new(site, &security_headers);
     let options = serve::Options {
         access_log: !args.quiet,
+        trusted_proxies: Arc::new(TrustedProxies::new(args.trusted_proxies.clone())),
         max_connections: connection_limit(args.max_connections),
         header_timeout: args.header_timeout,
         send_timeout: args.send_timeout,
