@@ -38,6 +38,8 @@ pub(crate) struct Activity {
     open_answers: AtomicU32,
     /// HTTP/2: the client has sent its connection preface.
     preface_received: AtomicBool,
+    /// Any progress at all: over HTTP/1.1, the first answer has begun.
+    progressed: AtomicBool,
 }
 
 impl Activity {
@@ -49,11 +51,18 @@ impl Activity {
             flush_waiting: AtomicBool::new(false),
             open_answers: AtomicU32::new(0),
             preface_received: AtomicBool::new(false),
+            progressed: AtomicBool::new(false),
         }
     }
 
     pub(crate) fn touch(&self) {
         self.last.store(self.began.elapsed().as_millis() as u64, Ordering::Relaxed);
+        self.progressed.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the connection has made any progress since it began.
+    pub(crate) fn progressed(&self) -> bool {
+        self.progressed.load(Ordering::Relaxed)
     }
 
     /// Whether an answer waits for the client to read: a write or flush

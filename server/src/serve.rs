@@ -361,6 +361,11 @@ async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, a
     };
     tokio::pin!(connection);
     let mut closing = false;
+    // An HTTP/1.1 connection the stop finds unanswered was accepted moments
+    // before: its client has sent, or is sending, its first request, and no
+    // client sends that again on a new connection. It is answered first
+    // (within the header timeout), then closed.
+    let mut close_after_first_answer = false;
     loop {
         // Until the deadline as it stands, or for the shorter limit if that
         // ends first: an answer that starts to wait for its reader switches
@@ -368,17 +373,27 @@ async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, a
         // moves the deadline later, so waking early is checked and answered
         // by sleeping again: a busy connection's timer fires once per limit,
         // not once per request.
-        let sleep_until = deadline().min(tokio::time::Instant::now() + shortest);
+        let check_within = if close_after_first_answer { FIRST_ANSWER_CHECK } else { shortest };
+        let sleep_until = deadline().min(tokio::time::Instant::now() + check_within);
         tokio::select! {
             biased;
             _ = connection.as_mut() => return,
-            _ = stopped(stop), if !closing => {
+            _ = stopped(stop), if !closing && !close_after_first_answer => {
+                if on_idle == OnIdle::Close && !activity.progressed() {
+                    close_after_first_answer = true;
+                    continue;
+                }
                 if !close_gracefully(connection.as_mut()) {
                     return;
                 }
                 closing = true;
             }
             _ = tokio::time::sleep_until(sleep_until) => {
+                if close_after_first_answer && activity.progressed() {
+                    close_after_first_answer = false;
+                    closing = close_gracefully(connection.as_mut());
+                    continue;
+                }
                 if deadline() <= tokio::time::Instant::now() {
                     // A client that stopped reading would not read a GOAWAY either.
                     if closing || on_idle == OnIdle::Close || activity.answer_waiting() || !close_gracefully(connection.as_mut()) {
@@ -390,6 +405,10 @@ async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, a
         }
     }
 }
+
+/// While stopping, how often an unanswered HTTP/1.1 connection is checked
+/// for its first answer (answers are written as soon as a request is read).
+const FIRST_ANSWER_CHECK: Duration = Duration::from_millis(5);
 
 /// Completes with the name of the first SIGTERM or SIGINT received. The
 /// handlers are installed when this is called, so call it before announcing
