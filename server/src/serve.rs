@@ -1,9 +1,9 @@
 //! Listening, connection limits and timeouts, the access log and graceful shutdown,
 //! for plain HTTP/1.1 and for TLS (HTTP/2 or HTTP/1.1, chosen by ALPN) alike.
 
+use std::borrow::Cow;
 use std::convert::Infallible;
 use std::future::Future;
-use std::borrow::Cow;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::Arc;
