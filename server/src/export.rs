@@ -2,8 +2,9 @@
 //! or nginx. Every file is the bytes the server sends, with its `.br` and
 //! `.gz` siblings, under the name the build gave it (each route's page is
 //! `ROUTE/index.html`, the 404 page `404.html`, as the route manifest says);
-//! `_headers` (Netlify and Cloudflare Pages format) carries the server's cache
-//! and security headers.
+//! `_headers` (Netlify and Cloudflare Pages format) and `_nginx.conf` (an
+//! nginx include) carry the server's cache and security headers, which hold
+//! this build's script hash and so cannot be written once by hand.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -31,13 +32,18 @@ pub(crate) fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, forc
         write_representations(dir, asset, &mut summary)
             .map_err(|e| format!("cannot write {}: {e}", dir.join(&asset.file).display()))?;
     }
-    let headers = headers_file(site, security_headers);
-    let headers_path = dir.join("_headers");
-    fs::write(&headers_path, &headers).map_err(|e| format!("cannot write {}: {e}", headers_path.display()))?;
-    summary.files += 1;
-    summary.bytes += headers.len() as u64;
+    let rules = cache_rules(site);
+    for (name, text) in [(HEADERS_FILE, headers_file(&rules, security_headers)), (NGINX_FILE, nginx_file(&rules, security_headers, &site.not_found_page().file))] {
+        let path = dir.join(name);
+        fs::write(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        summary.files += 1;
+        summary.bytes += text.len() as u64;
+    }
     Ok(summary)
 }
+
+const HEADERS_FILE: &str = "_headers";
+const NGINX_FILE: &str = "_nginx.conf";
 
 fn write_representations(dir: &Path, asset: &Asset, summary: &mut Summary) -> io::Result<()> {
     let path = dir.join(&asset.file);
@@ -54,15 +60,10 @@ fn write_representations(dir: &Path, asset: &Asset, summary: &mut Summary) -> io
     Ok(())
 }
 
-/// The `_headers` file: security headers for every path, then `Cache-Control`
-/// by path. A directory whose files all share a cache class gets one
-/// `/dir/*` rule; hosts join the values of rules that overlap, so no path is
-/// matched by two `Cache-Control` rules.
-fn headers_file(site: &Site, security_headers: &HeaderMap) -> String {
-    let mut out = String::from("# Written by `portfolio export`: the headers the portfolio server sends.\n/*\n");
-    for (name, value) in security_headers {
-        let _ = writeln!(out, "  {}: {}", canonical_name(name.as_str()), value.to_str().unwrap_or(""));
-    }
+/// `Cache-Control` by path pattern: a directory whose files all share a
+/// cache class gets one `/dir/*` rule, so that no path is matched by two rules
+/// (hosts join the values of rules that overlap).
+fn cache_rules(site: &Site) -> BTreeMap<String, String> {
     let mut rules: BTreeMap<String, String> = BTreeMap::new();
     let mut by_directory: BTreeMap<&str, Vec<(&str, &str)>> = BTreeMap::new();
     for (path, asset) in site.files() {
@@ -87,10 +88,63 @@ fn headers_file(site: &Site, security_headers: &HeaderMap) -> String {
     }
     let not_found = site.not_found_page();
     rules.insert(format!("/{}", not_found.file), not_found.cache_control.to_str().unwrap_or("").to_owned());
+    rules
+}
+
+/// The `_headers` file: security headers for every path, then `Cache-Control` by path.
+fn headers_file(rules: &BTreeMap<String, String>, security_headers: &HeaderMap) -> String {
+    let mut out = String::from("# Written by `portfolio export`: the headers the portfolio server sends.\n/*\n");
+    for (name, value) in security_headers {
+        let _ = writeln!(out, "  {}: {}", canonical_name(name.as_str()), value.to_str().unwrap_or(""));
+    }
     for (pattern, cache) in rules {
         let _ = write!(out, "{pattern}\n  Cache-Control: {cache}\n");
     }
     out
+}
+
+/// `_nginx.conf`, for the `server` block that serves the export (docs/deploy.md):
+/// one `location` per cache class, each finding a route's `index.html` and
+/// sending every header (nginx drops inherited `add_header`s in a location
+/// that has its own, so each location repeats them). As from the binary, the
+/// 404 page is only an answer, never a page of its own, and the host's files
+/// `_headers` and `_nginx.conf` are not served.
+fn nginx_file(rules: &BTreeMap<String, String>, security_headers: &HeaderMap, not_found: &str) -> String {
+    let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
+    for cache in rules.values() {
+        *classes.entry(cache).or_default() += 1;
+    }
+    // The most common class (the pages') is the default, so the file stays short.
+    let default = classes.iter().max_by_key(|(_, count)| **count).map_or("no-cache", |(cache, _)| cache);
+    let not_found = format!("/{not_found}");
+    let mut out = String::from("# Written by `portfolio export`: the headers the portfolio server sends, for nginx.\n");
+    for (matcher, cache) in std::iter::once(("/".to_owned(), default)).chain(rules.iter().filter_map(|(pattern, cache)| {
+        let matcher = match pattern.strip_suffix('*') {
+            Some(directory) => directory.to_owned(),
+            None => format!("= {pattern}"),
+        };
+        (cache != default || *pattern == not_found).then_some((matcher, cache.as_str()))
+    })) {
+        let _ = writeln!(out, "location {matcher} {{");
+        if matcher == format!("= {not_found}") {
+            out.push_str("    internal;\n");
+        }
+        out.push_str("    try_files $uri $uri/index.html =404;\n");
+        for (name, value) in security_headers {
+            let _ = writeln!(out, "    add_header {} {} always;", canonical_name(name.as_str()), nginx_string(value.to_str().unwrap_or("")));
+        }
+        let _ = writeln!(out, "    add_header Cache-Control {} always;\n}}", nginx_string(cache));
+    }
+    for own in [HEADERS_FILE, NGINX_FILE] {
+        let _ = writeln!(out, "location = /{own} {{\n    return 404;\n}}");
+    }
+    out
+}
+
+/// A double-quoted nginx string. The server's header values never hold `$`
+/// (a unit test checks), which nginx would read as a variable and no quoting escapes.
+fn nginx_string(value: &str) -> String {
+    format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 /// `x-content-type-options` → `X-Content-Type-Options`, as the hosts' docs write them.
@@ -112,5 +166,31 @@ mod tests {
     fn header_names_are_capitalised() {
         assert_eq!(canonical_name("x-content-type-options"), "X-Content-Type-Options");
         assert_eq!(canonical_name("content-security-policy"), "Content-Security-Policy");
+    }
+
+    #[test]
+    fn the_nginx_include_has_a_location_per_cache_class_and_hides_the_host_files() {
+        let site = Site::built();
+        let security = crate::headers::security_headers(false, site.script_hashes());
+        let rules = cache_rules(&site);
+        let nginx = nginx_file(&rules, &security, &site.not_found_page().file);
+        let page_cache = site.routes().next().unwrap().1.cache_control.to_str().unwrap().to_owned();
+        assert!(nginx.contains("location / {\n    try_files $uri $uri/index.html =404;\n"), "{nginx}");
+        assert!(nginx.contains(&format!("add_header Cache-Control \"{page_cache}\" always;")), "{nginx}");
+        for (pattern, cache) in rules.iter().filter(|(_, cache)| **cache != page_cache) {
+            let matcher = pattern.strip_suffix('*').map_or(format!("= {pattern}"), str::to_owned);
+            let block = &nginx[nginx.find(&format!("location {matcher} {{")).unwrap_or_else(|| panic!("{matcher}: {nginx}"))..];
+            let block = &block[..block.find("\n}").unwrap()];
+            assert!(block.contains(&format!("Cache-Control \"{cache}\"")), "{block}");
+            assert_eq!(block.matches("add_header").count(), security.len() + 1, "every header in {block}");
+        }
+        assert!(nginx.contains("location = /_headers {\n    return 404;") && nginx.contains("location = /_nginx.conf {\n    return 404;"));
+        assert!(nginx.contains(&format!("location = /{} {{\n    internal;\n", site.not_found_page().file)), "{nginx}");
+        assert_eq!(nginx.matches('$').count(), 2 * nginx.matches("try_files").count(), "only try_files' $uri: {nginx}");
+    }
+
+    #[test]
+    fn nginx_strings_escape_quotes_and_backslashes() {
+        assert_eq!(nginx_string(r#"a "b" \c"#), r#""a \"b\" \\c""#);
     }
 }

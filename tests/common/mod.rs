@@ -105,22 +105,12 @@ impl Server {
     }
 
     pub fn request(&self, method: &str, path: &str, headers: &[(&str, &str)]) -> Reply {
-        let mut raw = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
-        for (name, value) in headers {
-            raw.push_str(&format!("{name}: {value}\r\n"));
-        }
-        raw.push_str("\r\n");
-        self.raw(raw.as_bytes())
+        request_to(self.port, method, path, headers)
     }
 
     /// Sends raw bytes and reads the whole answer (the request must close the connection).
     pub fn raw(&self, bytes: &[u8]) -> Reply {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
-        stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        stream.write_all(bytes).expect("send request");
-        let mut answer = Vec::new();
-        stream.read_to_end(&mut answer).expect("read response");
-        Reply::parse(&answer, bytes.starts_with(b"HEAD "))
+        raw_to(self.port, bytes)
     }
 
     /// Sends SIGTERM and waits (bounded) for the exit status.
@@ -189,6 +179,26 @@ pub fn wait_with_timeout(child: &mut Child, timeout: Duration) -> Option<ExitSta
         thread::sleep(Duration::from_millis(20));
     }
     None
+}
+
+/// One request to whatever listens on `port` of 127.0.0.1 (this binary, or nginx in front of it).
+pub fn request_to(port: u16, method: &str, path: &str, headers: &[(&str, &str)]) -> Reply {
+    let mut raw = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        raw.push_str(&format!("{name}: {value}\r\n"));
+    }
+    raw.push_str("\r\n");
+    raw_to(port, raw.as_bytes())
+}
+
+/// Sends raw bytes to `port` and reads the whole answer (the request must close the connection).
+pub fn raw_to(port: u16, bytes: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream.write_all(bytes).expect("send request");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).expect("read response");
+    Reply::parse(&answer, bytes.starts_with(b"HEAD "))
 }
 
 /// A parsed HTTP response.

@@ -1,0 +1,83 @@
+//! nginx serving `portfolio export`, configured with docs/deploy.md's snippet
+//! (read from the document): for every route, file and encoding, and for a
+//! missing page, nginx answers what the binary answers: the status, the
+//! bytes, `Content-Encoding`, `Cache-Control` and every security header.
+
+mod common;
+mod front;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{command, free_port, request_to, Reply, Server};
+use front::{documented_snippet, Front};
+
+/// Every file `portfolio export` wrote below `dir`, as URL paths.
+fn exported_paths(dir: &Path, base: &Path, out: &mut Vec<String>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            exported_paths(&path, base, out);
+        } else {
+            out.push(format!("/{}", path.strip_prefix(base).unwrap().to_string_lossy()));
+        }
+    }
+}
+
+/// The headers both must send alike: `Content-Encoding`, `Cache-Control` and the binary's security headers.
+fn compared_headers(server_reply: &Reply) -> Vec<&str> {
+    let mut names: Vec<&str> = server_reply
+        .headers
+        .keys()
+        .map(String::as_str)
+        .filter(|name| {
+            !["date", "server", "content-type", "content-length", "etag", "last-modified", "vary", "connection", "accept-ranges"]
+                .contains(name)
+        })
+        .collect();
+    names.push("content-encoding");
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+#[test]
+fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("portfolio-static-host-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let output = command().arg("export").arg(&dir).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    // nginx's workers run as nobody and must read the files.
+    assert!(std::process::Command::new("chmod").args(["-R", "a+rX"]).arg(&dir).status().unwrap().success());
+    let server = Server::start();
+    let port = free_port();
+    let snippet = documented_snippet("nginx", "include /var/www/portfolio/_nginx.conf;");
+    let body = snippet[snippet.find("server {").unwrap() + "server {".len()..snippet.rfind('}').unwrap()]
+        .replace("listen 80;", "")
+        .replace("/var/www/portfolio", &dir.display().to_string());
+    let _nginx = Front::nginx(port, &body);
+
+    let mut paths = server.routes();
+    exported_paths(&dir, &dir, &mut paths);
+    paths.retain(|path| !path.ends_with(".gz") && !path.ends_with(".br") && !path.ends_with("/index.html"));
+    paths.extend(["/no-such-page", "/article/999999", "/static/js/missing.js"].map(str::to_owned));
+    let mut compared = 0;
+    for path in &paths {
+        for encoding in ["identity", "gzip", "br"] {
+            let headers = [("Accept-Encoding", encoding)];
+            let ours = server.request("GET", path, &headers);
+            let nginx = request_to(port, "GET", path, &headers);
+            let context = format!("{path} as {encoding}");
+            // The host's own files are not part of the site: a 404 from both.
+            assert_eq!(nginx.status, ours.status, "{context}");
+            for name in compared_headers(&ours) {
+                assert_eq!(nginx.header(name), ours.header(name), "{name} of {context}");
+            }
+            assert!(nginx.body == ours.body, "the body of {context} differs");
+            compared += 1;
+        }
+    }
+    assert!(paths.iter().any(|path| path == "/_nginx.conf") && paths.iter().any(|path| path == "/_headers"));
+    assert!(compared >= 3 * 20, "only {compared} answers compared");
+    let _ = fs::remove_dir_all(&dir);
+}
