@@ -62,5 +62,8 @@ test('the Pages step exports every page and the 404 page', () => {
     assert.ok(fs.statSync(path.join(dir, file)).isFile(), file);
   }
   assert.match(fs.readFileSync(path.join(dir, '404.html'), 'utf8'), /<meta name="robots" content="noindex"\/>/);
+  for (const hostFile of ['_headers', '_nginx.conf']) {
+    assert.ok(!fs.existsSync(path.join(dir, hostFile)), `${hostFile} is not published`);
+  }
   fs.rmSync(dir, { recursive: true });
 });

@@ -36,10 +36,10 @@ impl Args {
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// Write the site to DIR for a static host or a CDN origin: every file as the
-    /// server sends it with its .br and .gz siblings, one HTML file per route,
-    /// 404.html, and a _headers file (Netlify / Cloudflare Pages) with the same
-    /// cache and security headers.
+    /// Write the site to DIR for a static host, nginx or a CDN origin: every file
+    /// as the server sends it with its .br and .gz siblings, one HTML file per
+    /// route, 404.html, and the same cache and security headers in _headers
+    /// (Netlify / Cloudflare Pages) and _nginx.conf (an nginx include).
     Export {
         /// The directory to write; created if missing, refused if not empty.
         dir: PathBuf,
