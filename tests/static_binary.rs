@@ -2,7 +2,7 @@
 //! `npm test` builds it first): no dynamic linking, a size budget for its
 //! code, and complete in an empty root directory, a chroot holding only the
 //! binary and the files named on its command line: every route, HTTPS with
-//! certificate files, and a certificate from a local ACME server.
+//! certificate files, and a certificate from a local ACME server found by name.
 
 mod common;
 mod pebble;
@@ -113,18 +113,24 @@ fn in_an_empty_root_it_serves_https_with_certificate_files() {
     let _ = std::fs::remove_dir_all(&root);
 }
 
+/// With no file but the binary and an `/etc/hosts` naming the ACME server,
+/// the server is found by name: the C library linked in resolves names
+/// itself, with no NSS library of the host (docs/deploy.md).
 #[test]
-fn in_an_empty_root_it_obtains_a_certificate_by_acme() {
+fn in_an_empty_root_it_obtains_a_certificate_by_acme_from_a_server_found_by_name() {
     let root = empty_root("static-acme");
+    std::fs::create_dir(root.join("etc")).unwrap();
+    std::fs::write(root.join("etc/hosts"), format!("127.0.0.1 {API_NAME}\n")).unwrap();
     let https_port = free_port();
     let pebble = Pebble::start(&root, https_port, Duration::from_secs(300), PEBBLE_DEFAULT_NONCE_REJECT);
+    let directory = format!("https://{API_NAME}:{}/dir", pebble.acme_port);
     // pebble's files went into the root too; the binary is given the CA of its API and a state directory there.
     let server = HttpsServer::spawn(in_chroot(
         &root,
         &[
             "--host", "127.0.0.1", "--port", "0", "--https-port", &https_port.to_string(),
             "--domain", "portfolio.test", "--acme-email", "me@portfolio.test",
-            "--acme-directory", &pebble.directory, "--acme-root", "/pebble-api-ca.pem", "--state-dir", "/state",
+            "--acme-directory", &directory, "--acme-root", "/pebble-api-ca.pem", "--state-dir", "/state",
         ],
     ));
     let issued = first_issue(&server);

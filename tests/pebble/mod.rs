@@ -13,6 +13,10 @@ use std::time::Duration;
 use crate::common::{free_port, wait_for_port};
 use crate::tls_support::*;
 
+/// A host name pebble's API certificate is valid for too, for a client that
+/// finds pebble by name (it must resolve to 127.0.0.1).
+pub const API_NAME: &str = "acme.portfolio.test";
+
 /// Percent of valid nonces pebble rejects when not told otherwise.
 pub const PEBBLE_DEFAULT_NONCE_REJECT: u32 = 5;
 
@@ -21,6 +25,7 @@ pub struct Pebble {
     children: Vec<Child>,
     /// The ACME directory URL.
     pub directory: String,
+    pub acme_port: u16,
     pub management_port: u16,
     /// PEM file of the CA that signed pebble's API certificate.
     pub api_ca: PathBuf,
@@ -33,7 +38,7 @@ impl Pebble {
     pub fn start(dir: &Path, tls_port: u16, validity: Duration, nonce_reject: u32) -> Pebble {
         let (acme_port, management_port, dns_port, challenge_management_port) = (free_port(), free_port(), free_port(), free_port());
         let ca = TestCa::new("pebble API test CA");
-        let (cert, key) = ca.issue(&["127.0.0.1", "localhost"]);
+        let (cert, key) = ca.issue(&["127.0.0.1", "localhost", API_NAME]);
         let api_ca = dir.join("pebble-api-ca.pem");
         std::fs::write(&api_ca, ca.pem()).unwrap();
         std::fs::write(dir.join("pebble-api.pem"), cert).unwrap();
@@ -72,7 +77,8 @@ impl Pebble {
             .stderr(Stdio::null())
             .spawn()
             .expect("pebble (Debian package pebble) runs");
-        let pebble = Pebble { children: vec![dns, pebble], directory: format!("https://127.0.0.1:{acme_port}/dir"), management_port, api_ca };
+        let directory = format!("https://127.0.0.1:{acme_port}/dir");
+        let pebble = Pebble { children: vec![dns, pebble], directory, acme_port, management_port, api_ca };
         wait_for_port(acme_port, Duration::from_secs(15));
         wait_for_port(management_port, Duration::from_secs(15));
         wait_for_port(challenge_management_port, Duration::from_secs(15));
