@@ -2,7 +2,7 @@
 """Serve the same bytes with portfolio, nginx and static-web-server and drive
 each with wrk on loopback, side by side in one run.
 
-    python3 bench/compare.py [--seconds 10] [--rounds 3] [--baseline OLD_BINARY]
+    python3 bench/compare.py [--seconds 10] [--rounds 3] [--baseline OLD_BINARY] [--binary BINARY]
 
 Needs: `cargo build --profile dist` (the binary to deploy); Debian's nginx, libnginx-mod-http-brotli-static
 and wrk; `cargo install static-web-server` (its rows are left out without
@@ -190,17 +190,21 @@ def startup_ms(runs=15):
 
 
 def main():
+    global BINARY
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=int, default=10, help="length of each wrk run")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each server in a rotated order")
     parser.add_argument("--connections", default="64,512")
     parser.add_argument("--baseline", type=Path, help="another portfolio binary to measure beside this one")
+    parser.add_argument("--binary", type=Path, default=BINARY,
+                        help="the portfolio binary to measure (the static one: target/x86_64-unknown-linux-gnu/dist/portfolio)")
     args = parser.parse_args()
+    BINARY = args.binary.resolve()
     for tool in ["nginx", "wrk"]:
         if not shutil.which(tool):
             raise SystemExit(f"{tool} not found (see the docstring)")
     if not BINARY.exists():
-        raise SystemExit("run cargo build --profile dist first")
+        raise SystemExit(f"{BINARY} not found: run cargo build --profile dist first")
 
     workdir = Path(tempfile.mkdtemp(prefix="portfolio-bench-"))
     workdir.chmod(0o755)  # nginx workers run as www-data

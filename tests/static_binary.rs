@@ -17,9 +17,9 @@ use pebble::*;
 use tls_support::*;
 
 /// Budget for what the static binary holds besides the site: the server,
-/// TLS, ACME and the C library, 5.96 MB when measured (the site's files are
-/// the owner's to grow).
-const CODE_BUDGET: u64 = 6_100_000;
+/// TLS, ACME and the C library, 5.85 MB when measured. With the sample site's
+/// 1.09 MB that keeps the binary under 7 MB; an owner's files are theirs to grow.
+const CODE_BUDGET: u64 = 5_900_000;
 
 /// `target/x86_64-unknown-linux-gnu/dist/portfolio`, beside the binary under test.
 fn static_binary() -> PathBuf {

@@ -33,7 +33,11 @@ pub(crate) fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, forc
             .map_err(|e| format!("cannot write {}: {e}", dir.join(&asset.file).display()))?;
     }
     let rules = cache_rules(site);
-    for (name, text) in [(HEADERS_FILE, headers_file(&rules, security_headers)), (NGINX_FILE, nginx_file(&rules, security_headers, &site.not_found_page().file))] {
+    let host_files = [
+        (HEADERS_FILE, headers_file(&rules, security_headers)),
+        (NGINX_FILE, nginx_file(&rules, security_headers, &site.not_found_page().file)),
+    ];
+    for (name, text) in host_files {
         let path = dir.join(name);
         fs::write(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         summary.files += 1;
@@ -117,14 +121,18 @@ fn nginx_file(rules: &BTreeMap<String, String>, security_headers: &HeaderMap, no
     // The most common class (the pages') is the default, so the file stays short.
     let default = classes.iter().max_by_key(|(_, count)| **count).map_or("no-cache", |(cache, _)| cache);
     let not_found = format!("/{not_found}");
+    let mut locations = vec![("/".to_owned(), default)];
+    for (pattern, cache) in rules {
+        if cache != default || *pattern == not_found {
+            let matcher = match pattern.strip_suffix('*') {
+                Some(directory) => directory.to_owned(),
+                None => format!("= {pattern}"),
+            };
+            locations.push((matcher, cache.as_str()));
+        }
+    }
     let mut out = String::from("# Written by `portfolio export`: the headers the portfolio server sends, for nginx.\n");
-    for (matcher, cache) in std::iter::once(("/".to_owned(), default)).chain(rules.iter().filter_map(|(pattern, cache)| {
-        let matcher = match pattern.strip_suffix('*') {
-            Some(directory) => directory.to_owned(),
-            None => format!("= {pattern}"),
-        };
-        (cache != default || *pattern == not_found).then_some((matcher, cache.as_str()))
-    })) {
+    for (matcher, cache) in locations {
         let _ = writeln!(out, "location {matcher} {{");
         if matcher == format!("= {not_found}") {
             out.push_str("    internal;\n");
