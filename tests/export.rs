@@ -7,7 +7,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{command, Server};
+use common::{command, files_below, Server};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("portfolio-export-{name}-{}", std::process::id()));
@@ -19,18 +19,6 @@ fn export(dir: &Path, extra: &[&str]) -> std::process::Output {
     command().arg("export").arg(dir).args(extra).output().unwrap()
 }
 
-/// Every regular file below `dir`, as paths relative to it.
-fn files_below(dir: &Path, base: &Path, out: &mut Vec<String>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files_below(&path, base, out);
-        } else {
-            out.push(path.strip_prefix(base).unwrap().to_string_lossy().into_owned());
-        }
-    }
-}
-
 #[test]
 fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
     let dir = temp_dir("bytes");
@@ -39,8 +27,7 @@ fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
     assert!(String::from_utf8_lossy(&output.stdout).contains("exported"));
     let server = Server::start();
 
-    let mut files = Vec::new();
-    files_below(&dir, &dir, &mut files);
+    let files = files_below(&dir);
     let mut checked = 0;
     for file in files.iter().filter(|f| !f.ends_with(".gz") && !f.ends_with(".br") && *f != "_headers" && *f != "_nginx.conf") {
         // What URL and status serve this file.

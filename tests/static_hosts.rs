@@ -7,22 +7,10 @@ mod common;
 mod front;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use common::{command, free_port, request_to, Reply, Server};
+use common::{command, files_below, free_port, request_to, Reply, Server};
 use front::{documented_snippet, Front};
-
-/// Every file `portfolio export` wrote below `dir`, as URL paths.
-fn exported_paths(dir: &Path, base: &Path, out: &mut Vec<String>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            exported_paths(&path, base, out);
-        } else {
-            out.push(format!("/{}", path.strip_prefix(base).unwrap().to_string_lossy()));
-        }
-    }
-}
 
 /// The headers both must send alike: `Content-Encoding`, `Cache-Control` and the binary's security headers.
 fn compared_headers(server_reply: &Reply) -> Vec<&str> {
@@ -58,7 +46,7 @@ fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
     let _nginx = Front::nginx(port, &body);
 
     let mut paths = server.routes();
-    exported_paths(&dir, &dir, &mut paths);
+    paths.extend(files_below(&dir).into_iter().map(|file| format!("/{file}")));
     paths.retain(|path| !path.ends_with(".gz") && !path.ends_with(".br") && !path.ends_with("/index.html"));
     paths.extend(["/no-such-page", "/article/999999", "/static/js/missing.js"].map(str::to_owned));
     let mut compared = 0;
