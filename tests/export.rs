@@ -57,12 +57,30 @@ fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
     assert!(checked > 20, "only {checked} representations compared");
 
     let headers = fs::read_to_string(dir.join("_headers")).unwrap();
+    assert!(!headers.contains("Strict-Transport-Security"), "no HSTS unless asked: {headers}");
     let csp = server.get("/").header("content-security-policy").unwrap().to_owned();
     assert!(headers.starts_with("# "), "{headers}");
     assert!(headers.contains(&format!("/*\n  Content-Security-Policy: {csp}\n")), "{headers}");
     assert!(headers.contains("/static/*\n  Cache-Control: max-age=31536000, immutable\n"), "{headers}");
     assert!(headers.contains("/about\n  Cache-Control: no-cache\n"), "{headers}");
     assert!(headers.contains("/robots.txt\n  Cache-Control: max-age=3600\n"), "{headers}");
+    let _ = fs::remove_dir_all(dir);
+}
+
+#[test]
+fn hsts_goes_into_both_header_files_when_asked() {
+    let dir = temp_dir("hsts");
+    let output = export(&dir, &["--hsts"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let hsts = Server::start_with(&["--hsts"]).get("/").header("strict-transport-security").expect("--hsts sends HSTS").to_owned();
+    let headers = fs::read_to_string(dir.join("_headers")).unwrap();
+    assert!(headers.contains(&format!("  Strict-Transport-Security: {hsts}\n")), "{headers}");
+    let nginx = fs::read_to_string(dir.join("_nginx.conf")).unwrap();
+    assert_eq!(
+        nginx.matches(&format!("add_header Strict-Transport-Security \"{hsts}\" always;")).count(),
+        nginx.matches("add_header Cache-Control").count(),
+        "in every location: {nginx}"
+    );
     let _ = fs::remove_dir_all(dir);
 }
 

@@ -46,6 +46,9 @@ pub(crate) enum Command {
         /// Write into a non-empty DIR, replacing files of the same names.
         #[arg(long)]
         force: bool,
+        /// Add Strict-Transport-Security to both header files, for a site served only over HTTPS.
+        #[arg(long)]
+        hsts: bool,
     },
 }
 
@@ -360,7 +363,7 @@ mod tests {
     #[test]
     fn export_takes_a_directory() {
         let args = Args::try_parse_from(["portfolio", "export", "out", "--force"]).unwrap();
-        assert!(matches!(args.command, Some(Command::Export { ref dir, force: true }) if dir.as_os_str() == "out"));
+        assert!(matches!(args.command, Some(Command::Export { ref dir, force: true, hsts: false }) if dir.as_os_str() == "out"));
         assert!(Args::try_parse_from(["portfolio", "export"]).is_err());
     }
 }

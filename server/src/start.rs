@@ -19,7 +19,7 @@ use crate::{export, headers, listen, log, redirect, respond, serve};
 pub fn main(embedded: Embedded) -> ExitCode {
     let args = Args::parse_with_commit(embedded.commit);
     let result = Site::load(&embedded).map_err(|error| error.to_string()).and_then(|site| match &args.command {
-        Some(Command::Export { dir, force }) => export_site(&site, &args.serve, dir, *force),
+        Some(Command::Export { dir, force, hsts }) => export_site(&site, dir, *force, *hsts),
         None => serve_site(site, &args.serve),
     });
     match result {
@@ -31,8 +31,8 @@ pub fn main(embedded: Embedded) -> ExitCode {
     }
 }
 
-fn export_site(site: &Site, args: &ServeArgs, dir: &Path, force: bool) -> Result<(), String> {
-    let security_headers = headers::security_headers(args.sends_hsts(false), site.script_hashes());
+fn export_site(site: &Site, dir: &Path, force: bool, hsts: bool) -> Result<(), String> {
+    let security_headers = headers::security_headers(hsts, site.script_hashes());
     let summary = export::export(site, &security_headers, dir, force)?;
     log::line(format_args!("exported {} files ({} bytes) to {}", summary.files, summary.bytes, dir.display()));
     Ok(())
