@@ -70,6 +70,28 @@ fn the_static_binary_links_nothing_and_keeps_its_code_small() {
     let _ = std::fs::remove_dir_all(&site);
 }
 
+/// cargo builds the site anew for each profile and target, in another
+/// folder each time; the same sources must give the same files, or each
+/// rebuild would give visitors a new main script to download.
+#[test]
+fn the_static_binary_holds_the_same_site_as_the_binary_under_test() {
+    let dir = temp_dir("same-site");
+    for (binary, out) in [(static_binary(), "static"), (PathBuf::from(common::BINARY), "tested")] {
+        let export = Command::new(binary).arg("export").arg(dir.join(out)).output().unwrap();
+        assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
+    }
+    let mut files = common::files_below(&dir.join("static"));
+    files.sort();
+    let mut tested = common::files_below(&dir.join("tested"));
+    tested.sort();
+    assert_eq!(files, tested, "the same files, by the same names");
+    for file in &files {
+        let same = std::fs::read(dir.join("static").join(file)).unwrap() == std::fs::read(dir.join("tested").join(file)).unwrap();
+        assert!(same, "{file} differs between the two builds");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 fn tree_size(dir: &Path) -> u64 {
     std::fs::read_dir(dir)
         .unwrap()

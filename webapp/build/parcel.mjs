@@ -4,7 +4,8 @@
  *
  * - buildSite(): webapp/index.html for browsers → OUTDIR/site/ (hashed file
  *   names; scripts under static/js/, styles under static/css/, other files
- *   under static/media/, public URL "/").
+ *   under static/media/, public URL "/"). The same sources give the same
+ *   bytes wherever OUTDIR is (see siteDistDir).
  * - buildPrerenderer(): webapp/src/server.jsx for node → OUTDIR/prerender/,
  *   the same components, data module, CSS and images, compiled by the same
  *   pipeline, but as an ES module node can import.
@@ -24,6 +25,16 @@ const srcDir = path.join(webappDir, 'src');
 
 /** Thrown when Parcel fails; Parcel's CLI reporter has already printed the diagnostics. */
 export class ParcelBuildError extends Error {}
+
+/**
+ * Where Parcel writes the browser build: a path in memory, the same for every
+ * build, copied to the real OUTDIR/site afterwards. Parcel seeds the ids of
+ * bundles with their output folder, and the ids are in the main script, so
+ * building straight into OUTDIR (cargo's OUT_DIR, which differs per profile
+ * and per clone) gave another main script, and another cached file for
+ * every visitor, at each rebuild of the same sources.
+ */
+const siteDistDir = path.join(rootDir, 'dist', 'site');
 
 function bundler({ entry, outDir, cacheName, ...options }) {
   // On small machines one in-process worker builds faster than a worker farm.
@@ -55,21 +66,36 @@ async function run(parcel, what) {
   }
 }
 
-/** The browser build of webapp/index.html into `siteDir`. */
+/**
+ * The browser build of webapp/index.html into `siteDir`. Returns Parcel's
+ * result and `distDir`, the folder its bundle paths are in.
+ */
 export async function buildSite(siteDir, outDir) {
-  const parcel = bundler({
-    entry: 'index.html',
-    outDir,
-    cacheName: '.parcel-cache',
-    defaultTargetOptions: {
-      distDir: siteDir,
-      publicUrl: '/',
-      sourceMaps: false,
-      shouldOptimize: true,
-      shouldScopeHoist: true,
-    },
-  });
-  return run(parcel, 'webapp/index.html');
+  const { createWorkerFarm } = require('@parcel/core');
+  const { MemoryFS, NodeFS, ncp } = require('@parcel/fs');
+  const workerFarm = createWorkerFarm();
+  const memory = new MemoryFS(workerFarm);
+  try {
+    const parcel = bundler({
+      entry: 'index.html',
+      outDir,
+      cacheName: '.parcel-cache',
+      workerFarm,
+      outputFS: memory,
+      defaultTargetOptions: {
+        distDir: siteDistDir,
+        publicUrl: '/',
+        sourceMaps: false,
+        shouldOptimize: true,
+        shouldScopeHoist: true,
+      },
+    });
+    const { bundleGraph } = await run(parcel, 'webapp/index.html');
+    await ncp(memory, siteDistDir, new NodeFS(), siteDir);
+    return { bundleGraph, distDir: siteDistDir };
+  } finally {
+    await workerFarm.end();
+  }
 }
 
 /**
@@ -103,9 +129,9 @@ export async function buildPrerenderer(prerenderDir, outDir) {
 
 const posix = (p) => p.split(path.sep).join('/');
 
-/** The public URL of a file of the browser build: '/static/media/logo.1a2b3c4d.svg'. */
-function publicUrl(bundle, siteDir) {
-  return `/${posix(path.relative(siteDir, bundle.filePath))}`;
+/** The public URL of a file of the browser build (`site`, from buildSite): '/static/media/logo.1a2b3c4d.svg'. */
+function publicUrl(bundle, site) {
+  return `/${posix(path.relative(site.distDir, bundle.filePath))}`;
 }
 
 /**
@@ -131,13 +157,13 @@ function filesBySource(bundleGraph) {
  * each came from, so the translation needs no guessing about names or hashes.
  * Returns a plain object: prerenderer URL path → public URL.
  */
-export function assetUrlMap(siteGraph, siteDir, prerenderGraph) {
-  const site = filesBySource(siteGraph);
+export function assetUrlMap(site, prerenderGraph) {
+  const siteFiles = filesBySource(site.bundleGraph);
   const map = {};
   for (const [source, bundle] of filesBySource(prerenderGraph)) {
-    const target = site.get(source);
+    const target = siteFiles.get(source);
     if (!target) throw new Error(`${posix(path.relative(rootDir, source))} is in the prerender build but not in the site`);
-    map[pathToFileURL(bundle.filePath).pathname] = publicUrl(target, siteDir);
+    map[pathToFileURL(bundle.filePath).pathname] = publicUrl(target, site);
   }
   return map;
 }
@@ -148,7 +174,8 @@ export function assetUrlMap(siteGraph, siteDir, prerenderGraph) {
  * 'about' → {scripts: ['/static/js/About.….js'], styles: ['/static/css/About.….css']}):
  * every bundle of the bundle group the browser build made for that dynamic import.
  */
-export function lazyPageFiles(siteGraph, siteDir) {
+export function lazyPageFiles(site) {
+  const siteGraph = site.bundleGraph;
   const chunks = new Map();
   for (const bundle of siteGraph.getBundles()) {
     for (const group of siteGraph.getBundleGroupsContainingBundle(bundle)) {
@@ -159,8 +186,8 @@ export function lazyPageFiles(siteGraph, siteDir) {
       if (chunks.has(key)) continue;
       const files = siteGraph.getBundlesInBundleGroup(group);
       chunks.set(key, {
-        scripts: files.filter((b) => b.type === 'js').map((b) => publicUrl(b, siteDir)),
-        styles: files.filter((b) => b.type === 'css').map((b) => publicUrl(b, siteDir)),
+        scripts: files.filter((b) => b.type === 'js').map((b) => publicUrl(b, site)),
+        styles: files.filter((b) => b.type === 'css').map((b) => publicUrl(b, site)),
       });
     }
   }

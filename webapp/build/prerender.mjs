@@ -133,7 +133,7 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender, ar
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH)) throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
   const template = await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir);
-  const chunks = lazyPageFiles(site.bundleGraph, siteDir);
+  const chunks = lazyPageFiles(site);
 
   // Parcel writes the node build as ES modules with .js names, which import
   // packages from node_modules: wherever OUTDIR is, node finds them there.
@@ -141,7 +141,7 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender, ar
   await fs.symlink(path.join(rootDir, 'node_modules'), path.join(prerenderDir, 'node_modules'), 'junction');
   process.env.NODE_ENV = 'production'; // React's and the router's production builds, as in the browser
   const server = await import(pathToFileURL(prerendererEntry(prerender.bundleGraph)).href);
-  server.adoptSiteAssetUrls(assetUrlMap(site.bundleGraph, siteDir, prerender.bundleGraph));
+  server.adoptSiteAssetUrls(assetUrlMap(site, prerender.bundleGraph));
   server.setArticleSource((number) => articles[number - 1].data);
 
   const pages = [
