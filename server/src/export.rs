@@ -121,20 +121,22 @@ fn nginx_file(rules: &BTreeMap<String, String>, security_headers: &HeaderMap, no
     // The most common class (the pages') is the default, so the file stays short.
     let default = classes.iter().max_by_key(|(_, count)| **count).map_or("no-cache", |(cache, _)| cache);
     let not_found = format!("/{not_found}");
-    let mut locations = vec![("/".to_owned(), default)];
+    // (matcher, Cache-Control, whether only an internal redirect may reach it)
+    let mut locations = vec![("/".to_owned(), default, false)];
     for (pattern, cache) in rules {
-        if cache != default || *pattern == not_found {
+        let internal = *pattern == not_found;
+        if cache != default || internal {
             let matcher = match pattern.strip_suffix('*') {
                 Some(directory) => directory.to_owned(),
                 None => format!("= {pattern}"),
             };
-            locations.push((matcher, cache.as_str()));
+            locations.push((matcher, cache.as_str(), internal));
         }
     }
     let mut out = String::from("# Written by `portfolio export`: the headers the portfolio server sends, for nginx.\n");
-    for (matcher, cache) in locations {
+    for (matcher, cache, internal) in locations {
         let _ = writeln!(out, "location {matcher} {{");
-        if matcher == format!("= {not_found}") {
+        if internal {
             out.push_str("    internal;\n");
         }
         out.push_str("    try_files $uri $uri/index.html =404;\n");

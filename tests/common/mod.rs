@@ -157,7 +157,7 @@ fn read_start_line(stdout: ChildStdout) -> (u16, mpsc::Receiver<String>) {
 }
 
 /// A port nothing listens on at the moment.
-/// Every regular file below `dir`, as paths relative to it.
+/// Every regular file below `dir`, as paths relative to it, sorted.
 pub fn files_below(dir: &Path) -> Vec<String> {
     fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -171,6 +171,7 @@ pub fn files_below(dir: &Path) -> Vec<String> {
     }
     let mut files = Vec::new();
     walk(dir, dir, &mut files);
+    files.sort();
     files
 }
 
