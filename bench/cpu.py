@@ -78,7 +78,7 @@ def main():
     bundle = max((site / "static" / "js").glob("*.js"), key=lambda p: p.stat().st_size)
     paths = {"/": "/", "bundle": "/" + str(bundle.relative_to(site))}
     port = compare.free_port()
-    servers = [compare.Server("portfolio", [args.binary, "--quiet", "--host", "127.0.0.1", "--port", str(port)], port)]
+    servers = [compare.Server("portfolio", [args.binary, "--quiet", "--max-connections-per-client", "0", "--host", "127.0.0.1", "--port", str(port)], port)]
     try:
         if args.nginx:
             headers = [("X-Content-Type-Options", "nosniff")]

@@ -58,7 +58,7 @@ http {
 }
 EOF
 nginx -p "$WORK/nginx/" -c "$WORK/nginx/nginx.conf" -g 'daemon off;' & NGINX=$!
-"$BINARY" -q --host 127.0.0.1 --port 0 --https-port 0 --tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem" \
+"$BINARY" -q --max-connections-per-client 0 --host 127.0.0.1 --port 0 --https-port 0 --tls-cert "$WORK/cert.pem" --tls-key "$WORK/key.pem" \
   > "$WORK/portfolio.log" & PORTFOLIO=$!
 sleep 1
 PORTFOLIO_PORT=$(grep -o 'https://[^ ]*' "$WORK/portfolio.log" | sed 's/.*://')

@@ -79,7 +79,7 @@ def load(port, path, encoding, requests, connections):
 def instructions(port, path, encoding, requests, connections, extra, quiet=True):
     out = Path(tempfile.mkstemp(prefix="callgrind.")[1])
     server = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *extra,
-                               str(BINARY), *(["--quiet"] if quiet else []), "--host", "127.0.0.1", "--port", str(port)],
+                               str(BINARY), *(["--quiet"] if quiet else []), "--max-connections-per-client", "0", "--host", "127.0.0.1", "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while True:

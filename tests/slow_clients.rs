@@ -33,7 +33,8 @@ fn raise_open_files_limit() {
 #[test]
 fn a_thousand_hanging_clients_do_not_stop_real_visitors() {
     raise_open_files_limit();
-    let server = Server::start_with(&["--header-timeout", "3", "--quiet"]);
+    // No per-client cap: the thousand come from the same address as the visitor.
+    let server = Server::start_with(&["--header-timeout", "3", "--quiet", "--max-connections-per-client", "0"]);
     let mut routes = server.routes();
     routes.push("/robots.txt".to_owned());
     // Slowloris: each starts a request and never finishes its headers.
@@ -161,11 +162,21 @@ fn a_slow_reader_that_keeps_reading_gets_everything() {
     assert!(rest.is_empty(), "{} unexpected bytes after the last answer", rest.len());
 }
 
+/// Idle connections make room for newcomers (tests/fair_share.rs); busy
+/// ones do not: while every slot holds an answer the client has yet to
+/// read, a newcomer waits in the kernel's queue until one leaves.
 #[test]
-fn the_connection_limit_holds_new_clients_until_one_leaves() {
-    let server = Server::start_with(&["--max-connections", "8", "--header-timeout", "30"]);
-    let mut held: Vec<TcpStream> = (0..8).map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap()).collect();
-    thread::sleep(Duration::from_millis(300)); // let the server accept all eight
+fn the_connection_limit_holds_new_clients_while_every_connection_is_busy() {
+    let server = Server::start_with(&["--max-connections", "8", "--header-timeout", "30", "--quiet"]);
+    let script = server.script_path();
+    let mut busy: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut stream = server.connect_with_small_window();
+            stream.write_all(&pipelined_script_requests(&script, ANSWERS)).unwrap();
+            stream
+        })
+        .collect();
+    thread::sleep(Duration::from_millis(500)); // let the server accept all eight and fill their windows
 
     // The ninth is queued by the kernel, not served…
     let mut ninth = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
@@ -176,7 +187,7 @@ fn the_connection_limit_holds_new_clients_until_one_leaves() {
     assert!(waited.is_err() && answer.is_empty(), "served beyond the limit: {}", String::from_utf8_lossy(&answer));
 
     // …until one of the eight leaves.
-    drop(held.pop());
+    drop(busy.pop());
     ninth.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
     ninth.read_to_end(&mut answer).unwrap();
     assert!(answer.starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&answer));

@@ -84,10 +84,17 @@ pub(crate) struct ServeArgs {
           default_missing_value = "true", value_parser = parse_hsts)]
     pub(crate) hsts: Option<Hsts>,
 
-    /// Most connections open at once; further clients wait in the kernel's queue until one closes.
+    /// Most connections open at once. At the limit, the idlest connection is closed to admit a new client;
+    /// while every one is busy, new clients wait in the kernel's queue.
     #[arg(long, env = "PORTFOLIO_MAX_CONNECTIONS", default_value_t = 2048, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) max_connections: u32,
+
+    /// Most connections one client (an IPv4 address, an IPv6 /64) may hold at once; more are closed as
+    /// they arrive. --trusted-proxy networks are exempt. 0: no cap (a benchmark from one address).
+    #[arg(long, env = "PORTFOLIO_MAX_CONNECTIONS_PER_CLIENT", default_value_t = DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+          value_name = "N")]
+    pub(crate) max_connections_per_client: u32,
 
     /// Time a client has to complete a TLS handshake, send the HTTP/2 preface or a request's headers; also
     /// how long an idle connection (HTTP/1.1 keep-alive, HTTP/2 with no new request or after GOAWAY) stays open.
@@ -129,6 +136,10 @@ fn parse_hsts(text: &str) -> Result<Hsts, String> {
     }
 }
 
+/// Six HTTP/1.1 connections per browser (HTTP/2 needs one) for ten people
+/// behind one office or carrier address, with room to spare; an attacker
+/// needs 32 addresses to fill the default 2,048 (docs/security.md).
+pub(crate) const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: u32 = 64;
 /// The plain HTTP port when HTTPS is off.
 pub(crate) const DEFAULT_PORT: u16 = 8080;
 /// The plain HTTP port when HTTPS is on: browsers try it first for `http://` links.
@@ -309,6 +320,7 @@ mod tests {
         assert_eq!(args.serve.header_timeout, Duration::from_secs(5));
         assert_eq!(args.serve.send_timeout, Duration::from_secs(60));
         assert_eq!(args.serve.max_connections, 2048);
+        assert_eq!(args.serve.max_connections_per_client, 64);
         assert_eq!(args.serve.hsts, None);
         assert!(!args.serve.sends_hsts(false) && args.serve.sends_hsts(true));
         assert_eq!(args.serve.https_with_state_directory(None).unwrap(), Https::Off);

@@ -78,13 +78,18 @@ impl Activity {
         self.preface_received.load(Ordering::Relaxed)
     }
 
+    /// The last moment the connection made progress (or began, if it has not yet).
+    pub(crate) fn last_progress(&self) -> Instant {
+        self.began + Duration::from_millis(self.last.load(Ordering::Relaxed))
+    }
+
     /// When the connection is to be closed if it makes no progress before
     /// then: `stalled` after the last progress while an answer waits for the
     /// client to read, `idle` after it otherwise. (Real time: `tokio::time`'s
     /// paused test clock would not move it.)
     pub(crate) fn deadline(&self, idle: Duration, stalled: Duration) -> tokio::time::Instant {
         let limit = if self.answer_waiting() { stalled } else { idle };
-        tokio::time::Instant::from_std(self.began + Duration::from_millis(self.last.load(Ordering::Relaxed)) + limit)
+        tokio::time::Instant::from_std(self.last_progress() + limit)
     }
 }
 

@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 mod acme;
+mod admission;
 mod cli;
 mod export;
 mod forwarded;

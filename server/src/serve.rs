@@ -16,8 +16,9 @@ use hyper::{Request, Response};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::watch;
 
+use crate::admission::{Admission, Ticket};
 use crate::forwarded::TrustedProxies;
 use crate::http2_frames::Answers;
 use crate::idle::{Activity, AnyWrite, TouchOnWrite};
@@ -34,6 +35,8 @@ pub(crate) struct Options {
     pub(crate) trusted_proxies: Arc<TrustedProxies>,
     /// Across all listeners.
     pub(crate) max_connections: usize,
+    /// Per client (an IPv4 address, an IPv6 /64) other than a trusted proxy; 0: no cap.
+    pub(crate) max_connections_per_client: usize,
     /// For a request's headers to arrive, for an idle keep-alive connection,
     /// and for a TLS handshake.
     pub(crate) header_timeout: Duration,
@@ -99,14 +102,11 @@ impl Shared {
 /// `worker_shutdown_timeout` does, and the stop is still a clean one.
 pub(crate) async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Options, shutdown: impl Future<Output = &'static str>) {
     let (stop_sender, stop) = watch::channel(false);
-    let max_connections = options.max_connections;
+    let admission = Admission::new(options.max_connections, options.max_connections_per_client, Arc::clone(&options.trusted_proxies));
     let shared = Arc::new(Shared::new(responder, options, stop));
-    // One permit per open connection, across listeners: at the limit we stop
-    // accepting, and new clients wait in the listen queue instead of taking memory here.
-    let connections = Arc::new(Semaphore::new(max_connections));
     let mut loops = tokio::task::JoinSet::new();
     for endpoint in endpoints {
-        loops.spawn(accept_loop(endpoint, Arc::clone(&shared), Arc::clone(&connections)));
+        loops.spawn(accept_loop(endpoint, Arc::clone(&shared), Arc::clone(&admission)));
     }
     let signal = shutdown.await;
     log::line(format_args!("received {signal}, finishing requests in flight"));
@@ -118,7 +118,7 @@ pub(crate) async fn serve(endpoints: Vec<Endpoint>, responder: Responder, option
     // Type=notify: systemd shows "deactivating" while requests finish.
     let _ = sd_notify::notify(&[sd_notify::NotifyState::Stopping]);
     if tokio::time::timeout(shutdown_timeout, stop_sender.closed()).await.is_err() {
-        let open = max_connections - connections.available_permits();
+        let open = admission.open();
         log::line(format_args!("warning: {open} connections still open after {shutdown_timeout:?}; closing them"));
     }
 }
@@ -128,10 +128,9 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|stopping| *stopping).await;
 }
 
-async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<Semaphore>) {
+async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, admission: Arc<Admission>) {
     let Endpoint { listener, role } = endpoint;
     let mut stop = shared.stop.clone();
-    let mut warned_full = false;
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -146,25 +145,17 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
             },
             _ = stopped(&mut stop) => return,
         };
-        // The permit is taken after accepting, so that a listener waiting for
-        // its next client holds none: N connections are admitted, whichever
-        // listeners they come to. At the limit, this one client waits here
-        // and the next ones in the kernel's listen queue.
-        let permit = match Arc::clone(&connections).try_acquire_owned() {
-            Ok(permit) => permit,
-            Err(_) => {
-                if !warned_full {
-                    log::line(format_args!("warning: {} connections open, the limit; new clients wait", shared.options.max_connections));
-                    warned_full = true;
-                }
-                tokio::select! {
-                    permit = Arc::clone(&connections).acquire_owned() => match permit {
-                        Ok(permit) => permit,
-                        Err(_) => return, // the semaphore is never closed
-                    },
-                    _ = stopped(&mut stop) => return,
-                }
-            }
+        // The place is taken after accepting, so that a listener waiting for
+        // its next client holds none. A client over its cap is closed at
+        // once; at the limit, the idlest connection makes room, and while
+        // every one is busy this client waits here and the next ones in the
+        // kernel's listen queue.
+        let ticket = tokio::select! {
+            ticket = admission.admit(peer.ip()) => match ticket {
+                Some(ticket) => ticket,
+                None => continue,
+            },
+            _ = stopped(&mut stop) => return,
         };
         let _ = stream.set_nodelay(true);
         let shared = Arc::clone(&shared);
@@ -172,22 +163,22 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, connections: Arc<S
         // One function per role, so that a task holds only its own role's state:
         // a plain-HTTP task carrying the TLS branch as well was 7 KB bigger.
         match &role {
-            Role::Site => tokio::spawn(site_connection(stream, peer, shared, permit)),
-            Role::Redirect(redirector) => tokio::spawn(redirect_connection(stream, peer, Arc::clone(redirector), shared, permit)),
-            Role::TlsSite(acceptor) => tokio::spawn(tls_connection(stream, peer, acceptor.clone(), shared, permit)),
+            Role::Site => tokio::spawn(site_connection(stream, peer, shared, ticket)),
+            Role::Redirect(redirector) => tokio::spawn(redirect_connection(stream, peer, Arc::clone(redirector), shared, ticket)),
+            Role::TlsSite(acceptor) => tokio::spawn(tls_connection(stream, peer, acceptor.clone(), shared, ticket)),
         };
     }
 }
 
-// Each connection task holds its permit (released when the connection ends)
+// Each connection task holds its ticket (its place, given back when the connection ends)
 // and its own receiver of the stop signal. Errors while serving are the
 // client's (reset, timeout, malformed request): hyper has already answered
 // what could be answered.
 
-async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
+async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>, ticket: Ticket) {
     let mut stop = shared.stop.clone();
     let service = site_service(&shared, log_client(&shared, peer));
-    serve_http1(&shared, stream, service, &mut stop).await;
+    serve_http1(&shared, stream, service, &mut stop, &ticket).await;
 }
 
 async fn redirect_connection(
@@ -195,15 +186,15 @@ async fn redirect_connection(
     peer: SocketAddr,
     redirector: Arc<Redirector>,
     shared: Arc<Shared>,
-    _permit: OwnedSemaphorePermit,
+    ticket: Ticket,
 ) {
     let mut stop = shared.stop.clone();
     let client = log_client(&shared, peer);
     let service = logged_service(client, move |request| redirector.respond(request));
-    serve_http1(&shared, stream, service, &mut stop).await;
+    serve_http1(&shared, stream, service, &mut stop, &ticket).await;
 }
 
-async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acceptor, shared: Arc<Shared>, _permit: OwnedSemaphorePermit) {
+async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acceptor, shared: Arc<Shared>, ticket: Ticket) {
     let mut stop = shared.stop.clone();
     // The handshake has the same time bound as a request head.
     let tls = tokio::select! {
@@ -219,16 +210,16 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
         let activity = Arc::new(Activity::new());
         let stream = TouchOnWrite::<_, Answers>::new(tls, Arc::clone(&activity));
         let connection = shared.http2.serve_connection(TokioIo::new(stream), site_service(&shared, client));
-        drive(connection, &mut stop, &activity, &shared.options, OnIdle::GoAway).await;
+        drive(connection, &mut stop, &activity, &ticket, &shared.options, OnIdle::GoAway).await;
     } else {
         // HTTP/1.1 (by ALPN, or a client without ALPN): exactly the plain server's limits.
-        serve_http1(&shared, tls, site_service(&shared, client), &mut stop).await;
+        serve_http1(&shared, tls, site_service(&shared, client), &mut stop, &ticket).await;
     }
 }
 
 /// Serves HTTP/1.1 on `stream` to its end, with the same limits on every
 /// listener: 414 for an over-long first line, and the idle limit.
-async fn serve_http1<S, F>(shared: &Shared, stream: S, service: F, stop: &mut watch::Receiver<bool>)
+async fn serve_http1<S, F>(shared: &Shared, stream: S, service: F, stop: &mut watch::Receiver<bool>, ticket: &Ticket)
 where
     S: AsyncRead + AsyncWrite + Unpin,
     F: hyper::service::HttpService<Incoming, ResBody = Body>,
@@ -237,7 +228,7 @@ where
     let activity = Arc::new(Activity::new());
     let stream = FirstLineLimit::new(TouchOnWrite::<_, AnyWrite>::new(stream, Arc::clone(&activity)));
     let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
-    drive(connection, stop, &activity, &shared.options, OnIdle::Close).await;
+    drive(connection, stop, &activity, ticket, &shared.options, OnIdle::Close).await;
 }
 
 /// Who the access log names for a connection's requests (when it is on).
@@ -344,7 +335,16 @@ enum OnIdle {
 /// Every state keeps that bound: a connection that was asked to close and
 /// still makes no progress for another limit (a client that never
 /// acknowledges GOAWAY, never reads the rest of its answers) is dropped.
-async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, activity: &Activity, options: &Options, on_idle: OnIdle) {
+/// One the admission closes to make room for a newcomer, idle, ends at once.
+async fn drive<C: Connection>(
+    connection: C,
+    stop: &mut watch::Receiver<bool>,
+    activity: &Arc<Activity>,
+    ticket: &Ticket,
+    options: &Options,
+    on_idle: OnIdle,
+) {
+    ticket.serving(activity);
     let deadline = || activity.deadline(options.header_timeout, options.send_timeout);
     let shortest = options.header_timeout.min(options.send_timeout);
     // Asks the connection to finish; false when there is nothing to finish.
@@ -378,6 +378,7 @@ async fn drive<C: Connection>(connection: C, stop: &mut watch::Receiver<bool>, a
         tokio::select! {
             biased;
             _ = connection.as_mut() => return,
+            () = ticket.closed_for_newcomer() => return,
             _ = stopped(stop), if !closing && !close_after_first_answer => {
                 if on_idle == OnIdle::Close && !activity.progressed() {
                     close_after_first_answer = true;
@@ -442,6 +443,7 @@ mod tests {
             access_log: false,
             trusted_proxies: Arc::default(),
             max_connections: 1,
+            max_connections_per_client: 0,
             header_timeout: Duration::from_secs(5),
             send_timeout: Duration::from_secs(60),
             shutdown_timeout: Duration::from_secs(5),
@@ -451,8 +453,8 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let _client = TcpStream::connect(listener.local_addr().unwrap()).await.unwrap();
         let (stream, peer) = listener.accept().await.unwrap();
-        let permit = Arc::new(Semaphore::new(1)).try_acquire_owned().unwrap();
-        let task = site_connection(stream, peer, shared, permit);
+        let ticket = Admission::new(1, 0, Arc::default()).admit(peer.ip()).await.unwrap();
+        let task = site_connection(stream, peer, shared, ticket);
         // 1.9 KB with hyper 1.12; 7.2 KB when one function served every role.
         assert!(size_of_val(&task) < 4096, "a plain-HTTP connection task is {} bytes", size_of_val(&task));
     }

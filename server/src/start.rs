@@ -109,6 +109,7 @@ async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, l
         access_log: !args.quiet,
         trusted_proxies: Arc::new(TrustedProxies::new(args.trusted_proxies.clone())),
         max_connections: connection_limit(args.max_connections),
+        max_connections_per_client: args.max_connections_per_client as usize,
         header_timeout: args.header_timeout,
         send_timeout: args.send_timeout,
         shutdown_timeout: args.shutdown_timeout,

@@ -1,0 +1,357 @@
+//! Who gets a connection slot, so that no client can take everyone else's:
+//!
+//! - One client (an IPv4 address, or an IPv6 /64, what one subscriber is
+//!   given) holds at most `--max-connections-per-client` connections; one
+//!   more is closed as soon as it is accepted. A trusted proxy is exempt: it
+//!   carries many visitors.
+//! - At `--max-connections`, the idle connection that made progress longest
+//!   ago (a keep-alive connection between requests, or a client that has
+//!   not finished its request) is closed to admit the newcomer, as nginx
+//!   reuses its idle connections when it runs out. Only while every
+//!   connection is busy answering do newcomers wait in the kernel's queue.
+//!
+//! Both are logged at most once a minute per client, with a count of the
+//! ones not logged.
+
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::fmt;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::{Duration, Instant};
+
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
+
+use crate::forwarded::TrustedProxies;
+use crate::idle::Activity;
+use crate::log;
+
+/// One client, as the per-client cap counts them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Client {
+    V4(Ipv4Addr),
+    /// The first 64 bits of the address: a home or a phone gets a whole /64.
+    V6(u64),
+}
+
+impl Client {
+    pub(crate) fn of(address: IpAddr) -> Client {
+        // A listener on `::` sees IPv4 clients as ::ffff:a.b.c.d.
+        match address.to_canonical() {
+            IpAddr::V4(address) => Client::V4(address),
+            IpAddr::V6(address) => Client::V6((u128::from(address) >> 64) as u64),
+        }
+    }
+}
+
+impl fmt::Display for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Client::V4(address) => address.fmt(f),
+            Client::V6(prefix) => write!(f, "{}/64", Ipv6Addr::from(u128::from(*prefix) << 64)),
+        }
+    }
+}
+
+/// How often a waiting newcomer looks again for an idle connection to close,
+/// while every connection is busy.
+const RETRY_EVICTION: Duration = Duration::from_millis(100);
+/// Each client's refusals and closings are logged at most this often.
+const LOG_INTERVAL: Duration = Duration::from_secs(60);
+/// Clients remembered for that: past it, the ones logged over a minute ago
+/// are forgotten, and while it is still full nothing more is logged.
+const LOGGED_CLIENTS: usize = 10_000;
+
+pub(crate) struct Admission {
+    limit: usize,
+    /// 0: no cap.
+    per_client: usize,
+    trusted: Arc<TrustedProxies>,
+    /// One permit per open connection, across listeners.
+    slots: Arc<Semaphore>,
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
+    /// Connections open per client, for the clients the cap applies to.
+    clients: HashMap<Client, usize>,
+    /// Every admitted connection, by id: where the idlest is found.
+    open: HashMap<u64, Arc<Slot>>,
+    next_id: u64,
+    /// When each client was last logged, for what, and how many times it
+    /// was not logged since.
+    logged: HashMap<(Client, Why), (Instant, u64)>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Why {
+    OverCap,
+    ClosedIdle,
+}
+
+/// What the admission knows of one open connection.
+struct Slot {
+    client: Client,
+    /// Set once the connection is served (after its TLS handshake): only
+    /// then can it be found idle.
+    activity: OnceLock<Arc<Activity>>,
+    close: Notify,
+    closing: AtomicBool,
+}
+
+/// An admitted connection's place, given back when it is dropped.
+pub(crate) struct Ticket {
+    admission: Arc<Admission>,
+    id: u64,
+    slot: Arc<Slot>,
+    capped: bool,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Ticket {
+    /// From now on the connection is served, and `activity` tells when it is idle.
+    pub(crate) fn serving(&self, activity: &Arc<Activity>) {
+        let _ = self.slot.activity.set(Arc::clone(activity));
+    }
+
+    /// Completes when the connection is to be closed to admit another.
+    pub(crate) async fn closed_for_newcomer(&self) {
+        self.slot.close.notified().await;
+    }
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        let mut state = self.admission.state();
+        state.open.remove(&self.id);
+        if self.capped {
+            if let Entry::Occupied(mut open) = state.clients.entry(self.slot.client) {
+                *open.get_mut() -= 1;
+                if *open.get() == 0 {
+                    open.remove();
+                }
+            }
+        }
+    }
+}
+
+impl Admission {
+    /// `limit` connections at once, `per_client` of them per client (0: no cap).
+    pub(crate) fn new(limit: usize, per_client: usize, trusted: Arc<TrustedProxies>) -> Arc<Admission> {
+        Arc::new(Admission { limit, per_client, trusted, slots: Arc::new(Semaphore::new(limit)), state: Mutex::default() })
+    }
+
+    /// Connections open now.
+    pub(crate) fn open(&self) -> usize {
+        self.limit - self.slots.available_permits()
+    }
+
+    /// A place for a connection from `peer`, or `None` when its client holds
+    /// its cap (the connection is then to be closed). At the limit, closes
+    /// the idlest connection and waits for its place.
+    pub(crate) async fn admit(self: &Arc<Self>, peer: IpAddr) -> Option<Ticket> {
+        let client = Client::of(peer);
+        let capped = self.per_client > 0 && !self.trusted.contains(peer);
+        if capped && self.over_cap(&mut self.state(), client) {
+            return None;
+        }
+        let permit = self.permit().await;
+        let mut state = self.state();
+        // Checked again: another listener may have admitted this client meanwhile.
+        if capped && self.over_cap(&mut state, client) {
+            return None;
+        }
+        if capped {
+            *state.clients.entry(client).or_default() += 1;
+        }
+        let id = state.next_id;
+        state.next_id += 1;
+        let slot = Arc::new(Slot { client, activity: OnceLock::new(), close: Notify::new(), closing: AtomicBool::new(false) });
+        state.open.insert(id, Arc::clone(&slot));
+        drop(state);
+        Some(Ticket { admission: Arc::clone(self), id, slot, capped, _permit: permit })
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic while holding it leaves the counts as they were: still usable.
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Whether `client` holds its cap already; logs the refusal if so.
+    fn over_cap(&self, state: &mut State, client: Client) -> bool {
+        let open = state.clients.get(&client).copied().unwrap_or(0);
+        if open < self.per_client {
+            return false;
+        }
+        if let Some(quiet) = log_now(state, client, Why::OverCap) {
+            log::line(format_args!(
+                "warning: refused a connection from {client}: it holds {open}, the most one client may (--max-connections-per-client){}",
+                since_last_line(quiet, "refused")
+            ));
+        }
+        true
+    }
+
+    async fn permit(&self) -> OwnedSemaphorePermit {
+        loop {
+            if let Ok(permit) = Arc::clone(&self.slots).try_acquire_owned() {
+                return permit;
+            }
+            self.close_idlest();
+            tokio::select! {
+                permit = Arc::clone(&self.slots).acquire_owned() => {
+                    return permit.expect("the semaphore is never closed");
+                }
+                () = tokio::time::sleep(RETRY_EVICTION) => {}
+            }
+        }
+    }
+
+    /// Asks the idle connection that made progress longest ago to close.
+    fn close_idlest(&self) {
+        let mut state = self.state();
+        let idle = state.open.values().filter_map(|slot| {
+            let activity = slot.activity.get()?;
+            let idle = !slot.closing.load(Ordering::Relaxed) && !activity.answer_waiting();
+            idle.then(|| (activity.last_progress(), slot))
+        });
+        let Some((_, slot)) = idle.min_by_key(|(last_progress, _)| *last_progress) else {
+            return;
+        };
+        let slot = Arc::clone(slot);
+        slot.closing.store(true, Ordering::Relaxed);
+        slot.close.notify_one();
+        if let Some(quiet) = log_now(&mut state, slot.client, Why::ClosedIdle) {
+            log::line(format_args!(
+                "warning: {} connections open, the limit (--max-connections): closed an idle one from {} to admit a new client{}",
+                self.limit,
+                slot.client,
+                since_last_line(quiet, "closed")
+            ));
+        }
+    }
+}
+
+/// Whether to log `why` for `client` now: `Some(times not logged since the
+/// last line)`, at most once per [`LOG_INTERVAL`].
+fn log_now(state: &mut State, client: Client, why: Why) -> Option<u64> {
+    let now = Instant::now();
+    if state.logged.len() >= LOGGED_CLIENTS {
+        state.logged.retain(|_, (at, _)| now.duration_since(*at) < LOG_INTERVAL);
+    }
+    let full = state.logged.len() >= LOGGED_CLIENTS;
+    match state.logged.entry((client, why)) {
+        Entry::Occupied(mut entry) => {
+            let (at, quiet) = entry.get_mut();
+            if now.duration_since(*at) < LOG_INTERVAL {
+                *quiet += 1;
+                return None;
+            }
+            let was_quiet = *quiet;
+            (*at, *quiet) = (now, 0);
+            Some(was_quiet)
+        }
+        Entry::Vacant(_) if full => None,
+        Entry::Vacant(entry) => {
+            entry.insert((now, 0));
+            Some(0)
+        }
+    }
+}
+
+fn since_last_line(quiet: u64, what: &str) -> String {
+    match quiet {
+        0 => String::new(),
+        n => format!(" ({n} more {what} since the last such line)"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn address(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_client_is_an_ipv4_address_or_an_ipv6_64() {
+        assert_eq!(Client::of(address("192.0.2.7")), Client::of(address("::ffff:192.0.2.7")));
+        assert_ne!(Client::of(address("192.0.2.7")), Client::of(address("192.0.2.8")));
+        assert_eq!(Client::of(address("2001:db8:1:2::1")), Client::of(address("2001:db8:1:2:ffff::9")));
+        assert_ne!(Client::of(address("2001:db8:1:2::1")), Client::of(address("2001:db8:1:3::1")));
+        assert_eq!(Client::of(address("2001:db8:1:2:3:4:5:6")).to_string(), "2001:db8:1:2::/64");
+        assert_eq!(Client::of(address("::ffff:192.0.2.7")).to_string(), "192.0.2.7");
+    }
+
+    #[tokio::test]
+    async fn a_client_at_its_cap_is_refused_and_others_are_not() {
+        let admission = Admission::new(10, 2, Arc::default());
+        let first = admission.admit(address("192.0.2.1")).await.expect("first");
+        let _second = admission.admit(address("::ffff:192.0.2.1")).await.expect("second");
+        assert!(admission.admit(address("192.0.2.1")).await.is_none(), "a third from the same address");
+        assert!(admission.admit(address("192.0.2.2")).await.is_some(), "another address");
+        drop(first);
+        let _third = admission.admit(address("192.0.2.1")).await.expect("a place freed");
+        assert_eq!(admission.state().clients.get(&Client::of(address("192.0.2.1"))), Some(&2));
+    }
+
+    #[tokio::test]
+    async fn trusted_proxies_and_a_cap_of_0_are_not_capped() {
+        let trusted = Arc::new(TrustedProxies::new(vec!["10.0.0.0/8".parse().unwrap()]));
+        let admission = Admission::new(10, 1, trusted);
+        let mut held = Vec::new();
+        for _ in 0..5 {
+            held.push(admission.admit(address("10.1.2.3")).await.expect("a trusted proxy is not capped"));
+        }
+        let uncapped = Admission::new(10, 0, Arc::default());
+        for _ in 0..10 {
+            held.push(uncapped.admit(address("192.0.2.1")).await.expect("a cap of 0 is none"));
+        }
+    }
+
+    #[tokio::test]
+    async fn at_the_limit_the_idlest_connection_is_closed_for_a_newcomer() {
+        let admission = Admission::new(3, 0, Arc::default());
+        let tickets: Vec<Ticket> = [
+            admission.admit(address("192.0.2.1")).await.unwrap(),
+            admission.admit(address("192.0.2.2")).await.unwrap(),
+            admission.admit(address("192.0.2.3")).await.unwrap(),
+        ]
+        .into();
+        let activities: Vec<Arc<Activity>> = tickets.iter().map(|_| Arc::new(Activity::new())).collect();
+        // The first is still in its TLS handshake; the third made progress last.
+        tickets[1].serving(&activities[1]);
+        std::thread::sleep(Duration::from_millis(5));
+        tickets[2].serving(&activities[2]);
+        activities[2].touch();
+        let newcomer = tokio::spawn({
+            let admission = Arc::clone(&admission);
+            async move { admission.admit(address("192.0.2.9")).await.is_some() }
+        });
+        let mut tickets = tickets.into_iter();
+        let (first, second, third) = (tickets.next().unwrap(), tickets.next().unwrap(), tickets.next().unwrap());
+        tokio::time::timeout(Duration::from_secs(1), second.closed_for_newcomer()).await.expect("the idlest was asked to close");
+        assert!(!newcomer.is_finished(), "admitted before a place was free");
+        drop(second);
+        assert!(tokio::time::timeout(Duration::from_secs(1), newcomer).await.unwrap().unwrap());
+        for other in [&first, &third] {
+            assert!(!other.slot.closing.load(Ordering::Relaxed));
+        }
+    }
+
+    #[test]
+    fn each_client_is_logged_at_most_once_a_minute() {
+        let mut state = State::default();
+        let client = Client::of(address("192.0.2.1"));
+        assert_eq!(log_now(&mut state, client, Why::OverCap), Some(0));
+        assert_eq!(log_now(&mut state, client, Why::OverCap), None);
+        assert_eq!(log_now(&mut state, client, Why::OverCap), None);
+        assert_eq!(log_now(&mut state, client, Why::ClosedIdle), Some(0), "another reason");
+        assert_eq!(log_now(&mut state, Client::of(address("192.0.2.2")), Why::OverCap), Some(0), "another client");
+        state.logged.get_mut(&(client, Why::OverCap)).unwrap().0 -= LOG_INTERVAL;
+        assert_eq!(log_now(&mut state, client, Why::OverCap), Some(2), "a minute later, with the count of the quiet ones");
+    }
+}
