@@ -18,9 +18,7 @@ use std::time::SystemTime;
 
 /// File extensions worth compressing. Images other than SVG, fonts and the
 /// like are already compressed and are embedded once.
-const TEXT_EXTENSIONS: &[&str] = &[
-    "html", "js", "mjs", "css", "svg", "json", "xml", "txt", "webmanifest", "map", "ico", "wasm",
-];
+const TEXT_EXTENSIONS: &[&str] = &["html", "js", "mjs", "css", "svg", "json", "xml", "txt", "webmanifest", "map", "ico", "wasm"];
 
 fn main() {
     let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR")).parent().expect("site/ is inside the repository").to_owned();
@@ -38,26 +36,18 @@ fn main() {
     require_tool("node");
     require_tool("npm");
     install_node_modules_if_stale(&root);
-    run(
-        Command::new("node")
-            .arg("webapp/build/build.mjs")
-            .arg(&web_out)
-            .current_dir(&root),
-        "node webapp/build/build.mjs",
-    );
+    run(Command::new("node").arg("webapp/build/build.mjs").arg(&web_out).current_dir(&root), "node webapp/build/build.mjs");
 
     if embed_dir.exists() {
         fs::remove_dir_all(&embed_dir).unwrap_or_else(|e| fail(&format!("cannot clear {}: {e}", embed_dir.display())));
     }
     let site = web_out.join("site");
-    prepare_embed_tree(&site, &site, &embed_dir)
-        .unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
+    prepare_embed_tree(&site, &site, &embed_dir).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
 }
 
 /// What the binary is built from, below the repository root: an uncommitted
 /// change to any of these marks the commit "-dirty" in `--version`.
-const BUILT_FROM: &[&str] =
-    &["Cargo.toml", "Cargo.lock", "src", "server", "site", "vendor", "package.json", "package-lock.json", "webapp"];
+const BUILT_FROM: &[&str] = &["Cargo.toml", "Cargo.lock", "src", "server", "site", "vendor", "package.json", "package-lock.json", "webapp"];
 
 /// Sets PORTFOLIO_COMMIT (shown by `--version`) to the commit being built,
 /// with "-dirty" when the working tree changes what it is built from, and
@@ -65,14 +55,23 @@ const BUILT_FROM: &[&str] =
 /// checkout: "unknown".
 fn record_git_commit(root: &Path) {
     let git = |args: &[&str]| {
-        Command::new("git").args(args).current_dir(root).output().ok().filter(|o| o.status.success())
+        Command::new("git")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
     };
     let commit = match git(&["rev-parse", "--short=12", "HEAD"]) {
         None => "unknown".to_owned(),
         Some(head) => {
             let status = git(&[&["status", "--porcelain", "--"], BUILT_FROM].concat()).unwrap_or_default();
-            if status.is_empty() { head } else { format!("{head}-dirty") }
+            if status.is_empty() {
+                head
+            } else {
+                format!("{head}-dirty")
+            }
         }
     };
     println!("cargo:rustc-env=PORTFOLIO_COMMIT={commit}");
@@ -138,10 +137,7 @@ fn install_node_modules_if_stale(root: &Path) {
         (None, Some(_)) => false,
     };
     if stale {
-        run(
-            Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(root),
-            "npm ci",
-        );
+        run(Command::new("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(root), "npm ci");
     }
 }
 
@@ -166,10 +162,7 @@ fn prepare_embed_tree(site: &Path, dir: &Path, embed: &Path) -> io::Result<()> {
         let relative = path.strip_prefix(site).expect("walked below site");
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if extension == "gz" || extension == "br" {
-            fail(&format!(
-                "{} would clash with the precompressed siblings; rename it",
-                relative.display()
-            ));
+            fail(&format!("{} would clash with the precompressed siblings; rename it", relative.display()));
         }
         let target = embed.join(relative);
         fs::create_dir_all(target.parent().expect("file has a parent"))?;

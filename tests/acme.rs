@@ -21,9 +21,12 @@ fn start_with_acme(pebble: &Pebble, dir: &Path, https_port: u16, domains: &[&str
     for domain in domains {
         command.args(["--domain", domain]);
     }
-    command
-        .args(["--acme-email", "me@portfolio.test", "--acme-directory", &pebble.directory])
-        .args(["--acme-root", pebble.api_ca.to_str().unwrap(), "--state-dir", dir.join("state").to_str().unwrap()]);
+    command.args(["--acme-email", "me@portfolio.test", "--acme-directory", &pebble.directory]).args([
+        "--acme-root",
+        pebble.api_ca.to_str().unwrap(),
+        "--state-dir",
+        dir.join("state").to_str().unwrap(),
+    ]);
     HttpsServer::spawn(command)
 }
 

@@ -12,8 +12,22 @@ fn help_names_every_flag_and_its_environment_variable() {
     let output = command().arg("--help").output().unwrap();
     assert!(output.status.success());
     let help = String::from_utf8(output.stdout).unwrap();
-    for expected in ["--host", "PORTFOLIO_HOST", "--port", "PORTFOLIO_PORT", "--quiet", "PORTFOLIO_QUIET", "--hsts", "--shutdown-timeout",
-                     "--max-connections", "--header-timeout", "--send-timeout", "PORTFOLIO_SEND_TIMEOUT", "[default: 8080]", "export"] {
+    for expected in [
+        "--host",
+        "PORTFOLIO_HOST",
+        "--port",
+        "PORTFOLIO_PORT",
+        "--quiet",
+        "PORTFOLIO_QUIET",
+        "--hsts",
+        "--shutdown-timeout",
+        "--max-connections",
+        "--header-timeout",
+        "--send-timeout",
+        "PORTFOLIO_SEND_TIMEOUT",
+        "[default: 8080]",
+        "export",
+    ] {
         assert!(help.contains(expected), "help lacks {expected}:\n{help}");
     }
 }

@@ -84,7 +84,11 @@ fn the_image_is_small_serves_every_route_unprivileged_and_keeps_https_state_in_i
     let mut made = Made(Vec::new());
     let image = made.add("image", format!("localhost/portfolio-test:{id}"));
     let dangling = || -> Vec<String> {
-        String::from_utf8(podman(&["images", "--quiet", "--no-trunc", "--filter", "dangling=true"]).stdout).unwrap().lines().map(str::to_owned).collect()
+        String::from_utf8(podman(&["images", "--quiet", "--no-trunc", "--filter", "dangling=true"]).stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
     };
     let before = dangling();
     podman(&["build", "--quiet", "--build-arg", "BINARY=prebuilt", "--tag", &image, root.to_str().unwrap()]);
@@ -92,7 +96,8 @@ fn the_image_is_small_serves_every_route_unprivileged_and_keeps_https_state_in_i
     for stage in dangling().into_iter().filter(|stage| !before.contains(stage)) {
         made.add("image", stage);
     }
-    let size: u64 = String::from_utf8(podman(&["image", "inspect", "--format", "{{.Size}}", &image]).stdout).unwrap().trim().parse().unwrap();
+    let size: u64 =
+        String::from_utf8(podman(&["image", "inspect", "--format", "{{.Size}}", &image]).stdout).unwrap().trim().parse().unwrap();
     eprintln!("image: {size} B");
     assert!(size <= IMAGE_BUDGET, "the image is {size} B, over {IMAGE_BUDGET} B");
 
@@ -126,10 +131,29 @@ fn the_image_is_small_serves_every_route_unprivileged_and_keeps_https_state_in_i
     let acme = |name: &str| {
         let (http, https) = (free_port().to_string(), https_port.to_string());
         podman_run(&[
-            "--name", name, "--network", "host", "--volume", &format!("{volume}:/state"),
-            "--volume", &format!("{}:/pebble:ro", dir.display()), &image,
-            "--host", "127.0.0.1", "--port", &http, "--https-port", &https, "--domain", "portfolio.test",
-            "--acme-email", "me@portfolio.test", "--acme-directory", &pebble.directory, "--acme-root", "/pebble/pebble-api-ca.pem",
+            "--name",
+            name,
+            "--network",
+            "host",
+            "--volume",
+            &format!("{volume}:/state"),
+            "--volume",
+            &format!("{}:/pebble:ro", dir.display()),
+            &image,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            &http,
+            "--https-port",
+            &https,
+            "--domain",
+            "portfolio.test",
+            "--acme-email",
+            "me@portfolio.test",
+            "--acme-directory",
+            &pebble.directory,
+            "--acme-root",
+            "/pebble/pebble-api-ca.pem",
         ])
     };
     let first = made.add("container", format!("portfolio-test-acme-{id}"));

@@ -141,17 +141,19 @@ fn serves_https_and_the_redirect_on_named_sockets_from_systemd() {
     std::fs::write(&ca_file, ca).unwrap();
     let (http, https) = (free_port(), free_port());
     // Passed in the "wrong" order: the names decide, as with the units in deploy/.
-    let mut activator = KillOnDrop(Command::new("systemd-socket-activate")
-        .args(["-l", &format!("127.0.0.1:{http}"), "-l", &format!("127.0.0.1:{https}"), "--fdname=http:https", BINARY])
-        .arg("--tls-cert")
-        .arg(&cert)
-        .arg("--tls-key")
-        .arg(&key)
-        .current_dir(std::env::temp_dir())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("systemd-socket-activate (Debian package systemd) runs"));
+    let mut activator = KillOnDrop(
+        Command::new("systemd-socket-activate")
+            .args(["-l", &format!("127.0.0.1:{http}"), "-l", &format!("127.0.0.1:{https}"), "--fdname=http:https", BINARY])
+            .arg("--tls-cert")
+            .arg(&cert)
+            .arg("--tls-key")
+            .arg(&key)
+            .current_dir(std::env::temp_dir())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("systemd-socket-activate (Debian package systemd) runs"),
+    );
     wait_for_port(http, Duration::from_secs(10));
     let redirect = get(&format!("127.0.0.1:{http}"), "/about?x=1");
     assert!(redirect.starts_with("HTTP/1.1 308"), "{redirect:.300}");
@@ -226,7 +228,12 @@ fn version_names_the_commit() {
         let head = String::from_utf8(head.stdout).unwrap();
         // What the binary is built from, as site/build.rs lists it: changed and not committed, the commit is "-dirty".
         let built_from = ["Cargo.toml", "Cargo.lock", "src", "server", "site", "vendor", "package.json", "package-lock.json", "webapp"];
-        let status = Command::new("git").args(["status", "--porcelain", "--"]).args(built_from).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap();
+        let status = Command::new("git")
+            .args(["status", "--porcelain", "--"])
+            .args(built_from)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
         let dirty = if status.stdout.is_empty() { "" } else { "-dirty" };
         assert!(version.contains(&format!("(commit {}{dirty})", head.trim())), "{version} is not built from {head}{dirty}");
     }

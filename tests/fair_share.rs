@@ -218,7 +218,8 @@ fn at_the_limit_the_connection_idle_longest_makes_room() {
     for (i, stream) in idle.iter_mut().enumerate().filter(|(i, _)| *i != 1) {
         assert!(request_on(stream), "connection {i} was closed too");
     }
-    let closing = (0..50).find_map(|_| server.log.recv_timeout(Duration::from_millis(100)).ok().filter(|line| line.contains("closed an idle")));
+    let closing =
+        (0..50).find_map(|_| server.log.recv_timeout(Duration::from_millis(100)).ok().filter(|line| line.contains("closed an idle")));
     let closing = closing.expect("the closing is logged");
     assert!(closing.contains("from 127.0.1.2") && closing.contains("--max-connections"), "{closing}");
 }

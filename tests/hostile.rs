@@ -107,13 +107,32 @@ fn limits_get_precise_answers() {
         ("space in header name", b"GET / HTTP/1.1\r\nBad Header: x\r\n\r\n".to_vec(), &[Status(400)]),
         ("nul in header value", b"GET / HTTP/1.1\r\nX: a\0b\r\n\r\n".to_vec(), &[Status(400)]),
         ("negative Content-Length", b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n".to_vec(), &[Status(400)]),
-        ("two Content-Lengths", b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello".to_vec(), &[Status(400)]),
-        ("Transfer-Encoding with Content-Length",
-         b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n".to_vec(), &[Status(400), Status(405)]),
-        ("unknown Transfer-Encoding", b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n".to_vec(), &[Status(400), Status(501)]),
+        (
+            "two Content-Lengths",
+            b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello".to_vec(),
+            &[Status(400)],
+        ),
+        (
+            "Transfer-Encoding with Content-Length",
+            b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n".to_vec(),
+            &[Status(400), Status(405)],
+        ),
+        (
+            "unknown Transfer-Encoding",
+            b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n".to_vec(),
+            &[Status(400), Status(501)],
+        ),
         ("huge Content-Length, no body", b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n".to_vec(), &[Status(405)]),
-        ("GET with a huge declared body", b"GET /about HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\nabc".to_vec(), &[Status(200)]),
-        ("chunked GET body", b"GET /about HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".to_vec(), &[Status(200)]),
+        (
+            "GET with a huge declared body",
+            b"GET /about HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\nabc".to_vec(),
+            &[Status(200)],
+        ),
+        (
+            "chunked GET body",
+            b"GET /about HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".to_vec(),
+            &[Status(200)],
+        ),
         ("malformed chunk", b"GET /about HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".to_vec(), &[Status(200), Closed]),
     ];
     check_all(&server, &cases);
@@ -152,9 +171,8 @@ fn garbage_and_other_protocols_get_400_or_a_close() {
     let server = Server::start();
     // The start of a TLS 1.2/1.3 ClientHello, as a browser sends to https:// on a plain port.
     let client_hello: Vec<u8> = vec![
-        0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03, 0x5a, 0x1b, 0x9c, 0x00, 0xff, 0x13, 0x01,
-        0x13, 0x02, 0x13, 0x03, 0xc0, 0x2b, 0xc0, 0x2f, 0x00, 0x00, 0x00, 0x0e, 0x00, 0x0c, 0x00, 0x00, 0x09, b'l',
-        b'o', b'c', b'a', b'l', b'h', b'o', b's', b't',
+        0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03, 0x5a, 0x1b, 0x9c, 0x00, 0xff, 0x13, 0x01, 0x13, 0x02, 0x13, 0x03,
+        0xc0, 0x2b, 0xc0, 0x2f, 0x00, 0x00, 0x00, 0x0e, 0x00, 0x0c, 0x00, 0x00, 0x09, b'l', b'o', b'c', b'a', b'l', b'h', b'o', b's', b't',
     ];
     let h2_preface = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec();
     let mut cases: Vec<(String, Vec<u8>)> =

@@ -21,7 +21,8 @@ fn unbrotli(bytes: &[u8]) -> Vec<u8> {
 
 fn assert_security_headers(reply: &Reply) {
     let csp = reply.header("content-security-policy").expect("CSP");
-    for directive in ["script-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "img-src 'self' data: https:"] {
+    for directive in ["script-src 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "img-src 'self' data: https:"]
+    {
         assert!(csp.contains(directive), "CSP lacks {directive}: {csp}");
     }
     assert!(!csp.contains("unsafe-eval"), "{csp}");
@@ -99,9 +100,24 @@ fn unknown_paths_are_404_with_the_404_page() {
     assert!(html.contains(">Oops!</h1>") && html.contains("<title>404 | "), "the site's 404 page");
     assert_ne!(page, server.get("/").body);
     let after_the_last_article = format!("/article/{}", server.article_count() + 1);
-    for path in ["/article/0", &after_the_last_article, "/article/99999", "/article/abc", "/article/1.5", "/wp-login.php",
-                 "/missing.js", "/index.html", "/404.html", "/about/index.html", "/about/extra", "//about", "/static/js/",
-                 "/%2e%2e/Cargo.toml", "/..%2fCargo.toml", "/..\\Cargo.toml"] {
+    for path in [
+        "/article/0",
+        &after_the_last_article,
+        "/article/99999",
+        "/article/abc",
+        "/article/1.5",
+        "/wp-login.php",
+        "/missing.js",
+        "/index.html",
+        "/404.html",
+        "/about/index.html",
+        "/about/extra",
+        "//about",
+        "/static/js/",
+        "/%2e%2e/Cargo.toml",
+        "/..%2fCargo.toml",
+        "/..\\Cargo.toml",
+    ] {
         let reply = server.get(path);
         assert_eq!(reply.status, 404, "{path}");
         assert_eq!(reply.body, page, "{path} gets the site's 404 page (\"Oops!\")");

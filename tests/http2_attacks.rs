@@ -82,7 +82,18 @@ fn rss_kib(pid: u32) -> u64 {
 fn visit(setup: &Setup, port: u16) -> (u16, f64) {
     let resolve = format!("{NAME}:{port}:127.0.0.1");
     let url = format!("https://{NAME}:{port}/");
-    let output = curl(&["--http2", "--cacert", setup.ca_file.to_str().unwrap(), "--resolve", &resolve, "-o", "/dev/null", "-w", "%{http_code} %{time_total}", &url]);
+    let output = curl(&[
+        "--http2",
+        "--cacert",
+        setup.ca_file.to_str().unwrap(),
+        "--resolve",
+        &resolve,
+        "-o",
+        "/dev/null",
+        "-w",
+        "%{http_code} %{time_total}",
+        &url,
+    ]);
     let text = String::from_utf8_lossy(&output.stdout);
     let mut parts = text.split_whitespace();
     (parts.next().and_then(|s| s.parse().ok()).unwrap_or(0), parts.next().and_then(|s| s.parse().ok()).unwrap_or(f64::MAX))

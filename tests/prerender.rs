@@ -268,7 +268,11 @@ fn the_feed_has_every_article_in_full_with_absolute_urls() {
         assert!(content.contains("<p>"), "{url}: the body as HTML");
         for attribute in [" href=\"", " src=\""] {
             for value in content.split(attribute).skip(1) {
-                assert!(value.starts_with("http"), "{url}: every link and image is absolute, not{attribute}{}", &value[..value.len().min(40)]);
+                assert!(
+                    value.starts_with("http"),
+                    "{url}: every link and image is absolute, not{attribute}{}",
+                    &value[..value.len().min(40)]
+                );
             }
         }
     }
@@ -376,7 +380,19 @@ fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
     let work = TempDir(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}-{stamp}", std::process::id())));
     let copy = work.0.join("repo");
     // What `cargo build` reads: the crates, the patched crates they use, and the web app with its npm manifests.
-    let wanted = ["Cargo.toml", "Cargo.lock", "src", "server", "site", "vendor", "webapp", "package.json", "package-lock.json", ".cargo", "rust-toolchain.toml"];
+    let wanted = [
+        "Cargo.toml",
+        "Cargo.lock",
+        "src",
+        "server",
+        "site",
+        "vendor",
+        "webapp",
+        "package.json",
+        "package-lock.json",
+        ".cargo",
+        "rust-toolchain.toml",
+    ];
     let skip = |relative: &Path| {
         let top = relative.components().next().unwrap().as_os_str().to_str().unwrap_or("");
         !wanted.contains(&top) || relative.ends_with("node_modules") || relative.ends_with("dist") || relative.ends_with("generated")
@@ -590,7 +606,10 @@ fn camera_photos_are_published_small_and_without_their_metadata() {
         let html = server.get(path).text();
         let picture = &html[html.find("<picture>").unwrap_or_else(|| panic!("{path} shows a <picture>"))..];
         let picture = &picture[..picture.find("</picture>").unwrap()];
-        assert!(picture.contains("<source type=\"image/avif\" srcSet=\"") && picture.contains("<source type=\"image/webp\" srcSet=\""), "{path}: {picture}");
+        assert!(
+            picture.contains("<source type=\"image/avif\" srcSet=\"") && picture.contains("<source type=\"image/webp\" srcSet=\""),
+            "{path}: {picture}"
+        );
         assert!(picture.contains(" sizes=\""), "{path}: {picture}");
         let img = &picture[picture.find("<img").unwrap()..];
         assert!(img.contains(" width=\"") && img.contains(" height=\""), "{path}: the <img> has its size: {img}");

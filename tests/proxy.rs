@@ -41,7 +41,8 @@ fn assert_visitor_logged_and_spoof_ignored(server: &Server, port: u16) {
 fn behind_the_documented_nginx_the_log_names_the_visitor_and_ignores_a_spoof() {
     let server = Server::start_with(&["--trusted-proxy", "127.0.0.1"]);
     let port = free_port();
-    let location = documented_snippet("nginx", "proxy_pass http://127.0.0.1:8080;").replace("127.0.0.1:8080", &format!("127.0.0.1:{}", server.port));
+    let location =
+        documented_snippet("nginx", "proxy_pass http://127.0.0.1:8080;").replace("127.0.0.1:8080", &format!("127.0.0.1:{}", server.port));
     let _nginx = Front::nginx(port, &location);
     assert_visitor_logged_and_spoof_ignored(&server, port);
 }

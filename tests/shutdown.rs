@@ -66,10 +66,10 @@ fn sigterm_under_load_finishes_every_started_response() {
     let took = signalled.elapsed();
     stop.store(true, Ordering::Relaxed);
 
-    let tally = clients.into_iter().map(|c| c.join().unwrap()).fold(Tally::default(), |sum, t| Tally {
-        complete: sum.complete + t.complete,
-        cut: sum.cut + t.cut,
-    });
+    let tally = clients
+        .into_iter()
+        .map(|c| c.join().unwrap())
+        .fold(Tally::default(), |sum, t| Tally { complete: sum.complete + t.complete, cut: sum.cut + t.cut });
     assert_eq!(status.code(), Some(0), "{status:?}");
     assert!(took < Duration::from_secs(10), "took {took:?} to exit");
     assert!(tally.complete > 100, "the load was real: {tally:?}");

@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 
 use common::Server;
 
-
 /// Whether the server has closed this connection (EOF or reset) within `within`.
 fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
     stream.set_read_timeout(Some(within)).unwrap();

@@ -141,9 +141,22 @@ fn in_an_empty_root_it_obtains_a_certificate_by_acme_from_a_server_found_by_name
     let server = HttpsServer::spawn(in_chroot(
         &root,
         &[
-            "--host", "127.0.0.1", "--port", "0", "--https-port", &https_port.to_string(),
-            "--domain", "portfolio.test", "--acme-email", "me@portfolio.test",
-            "--acme-directory", &directory, "--acme-root", "/pebble-api-ca.pem", "--state-dir", "/state",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--https-port",
+            &https_port.to_string(),
+            "--domain",
+            "portfolio.test",
+            "--acme-email",
+            "me@portfolio.test",
+            "--acme-directory",
+            &directory,
+            "--acme-root",
+            "/pebble-api-ca.pem",
+            "--state-dir",
+            "/state",
         ],
     ));
     let issued = first_issue(&server);

@@ -66,7 +66,13 @@ fn serves_the_site_over_http2_and_http1_with_hsts() {
         let brotli = curl_https(&setup.ca_file, NAME, server.https_port, "/", &[flag, "-H", "Accept-Encoding: br"]);
         assert_eq!(brotli.header("content-encoding"), Some("br"), "{flag}");
         let etag = brotli.header("etag").expect("an ETag").to_owned();
-        let not_modified = curl_https(&setup.ca_file, NAME, server.https_port, "/", &[flag, "-H", "Accept-Encoding: br", "-H", &format!("If-None-Match: {etag}")]);
+        let not_modified = curl_https(
+            &setup.ca_file,
+            NAME,
+            server.https_port,
+            "/",
+            &[flag, "-H", "Accept-Encoding: br", "-H", &format!("If-None-Match: {etag}")],
+        );
         assert_eq!(not_modified.status, 304, "{flag}");
         let range = curl_https(&setup.ca_file, NAME, server.https_port, "/about", &[flag, "-H", "Range: bytes=0-9"]);
         assert_eq!((range.status, range.body.len()), (206, 10), "{flag}");
@@ -99,8 +105,17 @@ fn plain_http_redirects_to_https_with_308() {
     let resolve_http = format!("{NAME}:{http_port}:127.0.0.1");
     let resolve_https = format!("{NAME}:{}:127.0.0.1", server.https_port);
     let output = curl(&[
-        "--location", "--cacert", setup.ca_file.to_str().unwrap(), "--resolve", &resolve_http, "--resolve", &resolve_https,
-        "--output", "/dev/null", "--write-out", "%{http_code} %{url_effective} %{num_redirects}",
+        "--location",
+        "--cacert",
+        setup.ca_file.to_str().unwrap(),
+        "--resolve",
+        &resolve_http,
+        "--resolve",
+        &resolve_https,
+        "--output",
+        "/dev/null",
+        "--write-out",
+        "%{http_code} %{url_effective} %{num_redirects}",
         &format!("http://{NAME}:{http_port}/projects"),
     ]);
     assert_eq!(
@@ -171,7 +186,10 @@ fn certificate_files_are_reloaded_on_change_and_on_sighup() {
     let (mismatched, _) = setup.ca.issue(&[NAME]);
     replace_file(&setup.cert, mismatched.as_bytes());
     let error = server.wait_for_log("error: cannot reload the certificate", Duration::from_secs(15));
-    assert!(error.contains("does not match") && error.contains("still serving the previous one") && error.contains("retrying in"), "{error}");
+    assert!(
+        error.contains("does not match") && error.contains("still serving the previous one") && error.contains("retrying in"),
+        "{error}"
+    );
     let (served, _) = handshake(server.https_port, NAME, roots.as_bytes(), &[b"h2"]).unwrap();
     assert_eq!(served, der_of(&cert), "the previous certificate stays in use");
 
@@ -362,8 +380,23 @@ fn https_start_up_errors_are_one_line() {
     let under_a_file = file.join("state");
     let cases: [(Vec<&str>, String); 4] = [
         (vec!["--https-port", &port, "--tls-cert", cert, "--tls-key", key], format!("cannot listen on 127.0.0.1:{port}")),
-        (vec!["--https-port", "0", "--domain", "portfolio.test", "--state-dir", under_a_file.to_str().unwrap()], "cannot create the state directory".into()),
-        (vec!["--https-port", "0", "--domain", "portfolio.test", "--state-dir", setup.dir.to_str().unwrap(), "--acme-root", "/nonexistent/ca.pem"], "cannot read --acme-root /nonexistent/ca.pem".into()),
+        (
+            vec!["--https-port", "0", "--domain", "portfolio.test", "--state-dir", under_a_file.to_str().unwrap()],
+            "cannot create the state directory".into(),
+        ),
+        (
+            vec![
+                "--https-port",
+                "0",
+                "--domain",
+                "portfolio.test",
+                "--state-dir",
+                setup.dir.to_str().unwrap(),
+                "--acme-root",
+                "/nonexistent/ca.pem",
+            ],
+            "cannot read --acme-root /nonexistent/ca.pem".into(),
+        ),
         (vec!["--https-port", "0", "--domain", "*.portfolio.test"], "is not a domain name ACME can certify".into()),
     ];
     for (args, expected) in cases {
@@ -398,18 +431,89 @@ fn ocsp_answers_are_stapled_for_certificates_that_name_a_responder() {
     let dir = temp_dir("tls-ocsp");
     let responder_port = common::free_port();
     // A CA, and a certificate naming the CA's OCSP responder, as commercial CAs issue them.
-    openssl(&dir, &["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "30", "-subj", "/CN=OCSP test CA"]);
-    openssl(&dir, &["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "site.key", "-out", "site.csr", "-subj", &format!("/CN={NAME}")]);
-    let extensions = format!("subjectAltName=DNS:{NAME}\nextendedKeyUsage=serverAuth\nauthorityInfoAccess=OCSP;URI:http://127.0.0.1:{responder_port}\n");
+    openssl(
+        &dir,
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:P-256",
+            "-nodes",
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.pem",
+            "-days",
+            "30",
+            "-subj",
+            "/CN=OCSP test CA",
+        ],
+    );
+    openssl(
+        &dir,
+        &[
+            "req",
+            "-new",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:P-256",
+            "-nodes",
+            "-keyout",
+            "site.key",
+            "-out",
+            "site.csr",
+            "-subj",
+            &format!("/CN={NAME}"),
+        ],
+    );
+    let extensions =
+        format!("subjectAltName=DNS:{NAME}\nextendedKeyUsage=serverAuth\nauthorityInfoAccess=OCSP;URI:http://127.0.0.1:{responder_port}\n");
     std::fs::write(dir.join("site.ext"), extensions).unwrap();
-    openssl(&dir, &["x509", "-req", "-in", "site.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-set_serial", "0x1234", "-days", "10", "-extfile", "site.ext", "-out", "site.pem"]);
+    openssl(
+        &dir,
+        &[
+            "x509",
+            "-req",
+            "-in",
+            "site.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-set_serial",
+            "0x1234",
+            "-days",
+            "10",
+            "-extfile",
+            "site.ext",
+            "-out",
+            "site.pem",
+        ],
+    );
     let (leaf, ca) = (std::fs::read_to_string(dir.join("site.pem")).unwrap(), std::fs::read_to_string(dir.join("ca.pem")).unwrap());
     std::fs::write(dir.join("chain.pem"), format!("{leaf}{ca}")).unwrap();
     // openssl's own OCSP responder, with the certificate listed as valid in its index.
     std::fs::write(dir.join("index.txt"), format!("V\t301231235959Z\t\t1234\tunknown\t/CN={NAME}\n")).unwrap();
     let responder = std::process::Command::new("openssl")
         .current_dir(&dir)
-        .args(["ocsp", "-index", "index.txt", "-port", &responder_port.to_string(), "-rsigner", "ca.pem", "-rkey", "ca.key", "-CA", "ca.pem", "-ndays", "1"])
+        .args([
+            "ocsp",
+            "-index",
+            "index.txt",
+            "-port",
+            &responder_port.to_string(),
+            "-rsigner",
+            "ca.pem",
+            "-rkey",
+            "ca.key",
+            "-CA",
+            "ca.pem",
+            "-ndays",
+            "1",
+        ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()

@@ -48,7 +48,10 @@ struct Tally {
 /// One client until `stop`: GET / over and over, on one kept-alive connection
 /// (`keep_alive`) or on a new connection each time.
 fn client(port: u16, keep_alive: bool, stop: Arc<AtomicBool>, tally: Arc<Tally>) {
-    let request = format!("GET / HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\n{}\r\n", if keep_alive { "" } else { "Connection: close\r\n" });
+    let request = format!(
+        "GET / HTTP/1.1\r\nHost: localhost\r\nAccept-Encoding: br\r\n{}\r\n",
+        if keep_alive { "" } else { "Connection: close\r\n" }
+    );
     let mut buffer = Vec::new();
     let mut connection: Option<TcpStream> = None;
     while !stop.load(Relaxed) {
@@ -69,7 +72,8 @@ fn client(port: u16, keep_alive: bool, stop: Arc<AtomicBool>, tally: Arc<Tally>)
         match (sent, read_response(&mut stream, &mut buffer)) {
             (true, Ok(true)) if buffer.starts_with(b"HTTP/1.1 200 ") => {
                 tally.answered.fetch_add(1, Relaxed);
-                let closing = String::from_utf8_lossy(&buffer[..buffer.len().min(2048)]).to_ascii_lowercase().contains("\r\nconnection: close");
+                let closing =
+                    String::from_utf8_lossy(&buffer[..buffer.len().min(2048)]).to_ascii_lowercase().contains("\r\nconnection: close");
                 if keep_alive && !closing {
                     connection = Some(stream);
                 }

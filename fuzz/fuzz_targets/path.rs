@@ -11,11 +11,8 @@ use portfolio_server::Embedded;
 fn site() -> &'static Site {
     static SITE: OnceLock<Site> = OnceLock::new();
     SITE.get_or_init(|| {
-        let embedded = Embedded {
-            files: &portfolio_site::Files,
-            route_manifest: portfolio_site::ROUTE_MANIFEST,
-            commit: portfolio_site::COMMIT,
-        };
+        let embedded =
+            Embedded { files: &portfolio_site::Files, route_manifest: portfolio_site::ROUTE_MANIFEST, commit: portfolio_site::COMMIT };
         Site::load(&embedded).expect("the embedded site loads")
     })
 }

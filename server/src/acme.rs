@@ -48,7 +48,13 @@ pub(crate) struct Acme {
 
 impl Acme {
     /// Checks the state directory and the extra roots; every error is one line.
-    pub(crate) fn new(domains: Vec<String>, email: Option<String>, directory_url: &str, root: Option<&Path>, state_dir: &Path) -> Result<Acme, String> {
+    pub(crate) fn new(
+        domains: Vec<String>,
+        email: Option<String>,
+        directory_url: &str,
+        root: Option<&Path>,
+        state_dir: &Path,
+    ) -> Result<Acme, String> {
         let directory = state_dir.join("acme");
         private_directory(&directory)?;
         let client = Arc::new(
@@ -61,11 +67,7 @@ impl Acme {
         let latest = Arc::new(Mutex::new(None));
         let cache = StateCache { dir: DirCache::new(directory.clone()), latest: Arc::clone(&latest) };
         let contact = email.map(|e| if e.starts_with("mailto:") { e } else { format!("mailto:{e}") });
-        let state = AcmeConfig::new_with_client_config(&domains, client)
-            .directory(directory_url)
-            .contact(contact)
-            .cache(cache)
-            .state();
+        let state = AcmeConfig::new_with_client_config(&domains, client).directory(directory_url).contact(contact).cache(cache).state();
         Ok(Acme {
             resolver: state.resolver(),
             challenge_config: state.challenge_rustls_config_with_provider(provider()),
@@ -94,11 +96,14 @@ impl Acme {
         let mut have_certificate = false;
         let mut failures: u32 = 0;
         let describe_latest = || {
-            latest.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or_else(|| domains.clone(), |s| {
-                // rustls-acme renews when a third of the lifetime is left.
-                let renewal = s.not_after - (s.not_after - s.not_before) / 3;
-                format!("{}; renewal from {}", s.describe(), utc(renewal))
-            })
+            latest.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or_else(
+                || domains.clone(),
+                |s| {
+                    // rustls-acme renews when a third of the lifetime is left.
+                    let renewal = s.not_after - (s.not_after - s.not_before) / 3;
+                    format!("{}; renewal from {}", s.describe(), utc(renewal))
+                },
+            )
         };
         while let Some(event) = state.next().await {
             match event {
@@ -121,11 +126,8 @@ impl Acme {
                     // rustls-acme starts a timer of its own, 2^(n-1) s after the n-th failure
                     // (at most 2^16 s), and runs it meanwhile: the next try waits for the longer one.
                     let theirs = Duration::from_secs(1 << (failures - 1).min(16));
-                    let serving = if have_certificate {
-                        "the current certificate stays in use"
-                    } else {
-                        "HTTPS has no certificate until then"
-                    };
+                    let serving =
+                        if have_certificate { "the current certificate stays in use" } else { "HTTPS has no certificate until then" };
                     log::line(format_args!(
                         "error: ACME could not get a certificate for {domains}: {}; {serving}; next try in {}s",
                         describe(&error),

@@ -282,9 +282,7 @@ fn check_domain(name: &str) -> Result<String, String> {
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<u64>()
-        .map(Duration::from_secs)
-        .map_err(|_| format!("`{text}` is not a whole number of seconds"))
+    text.parse::<u64>().map(Duration::from_secs).map_err(|_| format!("`{text}` is not a whole number of seconds"))
 }
 
 /// A bound a client is held to: at least a second, and at most a day, which
@@ -356,7 +354,10 @@ mod tests {
         assert_eq!(state_dir.as_os_str(), DEFAULT_STATE_DIR);
         assert_eq!(args.serve.http_port(&https), 80);
         assert_eq!(args.serve.tls.https_port, 443);
-        let Https::Acme { state_dir, .. } = args.serve.https_with_state_directory(Some("/var/lib/portfolio-x:/var/lib/other")).unwrap() else { panic!() };
+        let Https::Acme { state_dir, .. } = args.serve.https_with_state_directory(Some("/var/lib/portfolio-x:/var/lib/other")).unwrap()
+        else {
+            panic!()
+        };
         assert_eq!(state_dir.as_os_str(), "/var/lib/portfolio-x");
     }
 

@@ -29,8 +29,7 @@ pub(crate) fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, forc
     }
     let mut summary = Summary { files: 0, bytes: 0 };
     for asset in site.assets() {
-        write_representations(dir, asset, &mut summary)
-            .map_err(|e| format!("cannot write {}: {e}", dir.join(&asset.file).display()))?;
+        write_representations(dir, asset, &mut summary).map_err(|e| format!("cannot write {}: {e}", dir.join(&asset.file).display()))?;
     }
     let rules = cache_rules(site);
     let host_files = [
@@ -141,7 +140,8 @@ fn nginx_file(rules: &BTreeMap<String, String>, security_headers: &HeaderMap, no
         }
         out.push_str("    try_files $uri $uri/index.html =404;\n");
         for (name, value) in security_headers {
-            let _ = writeln!(out, "    add_header {} {} always;", canonical_name(name.as_str()), nginx_string(value.to_str().unwrap_or("")));
+            let _ =
+                writeln!(out, "    add_header {} {} always;", canonical_name(name.as_str()), nginx_string(value.to_str().unwrap_or("")));
         }
         let _ = writeln!(out, "    add_header Cache-Control {} always;\n}}", nginx_string(cache));
     }

@@ -46,11 +46,9 @@ impl Certificates {
     /// The start-up log line after the listening one.
     pub(crate) fn describe(&self) -> String {
         match self {
-            Certificates::Files(certificate, summary) => format!(
-                "certificate {}: {}; reloaded when its files change or on SIGHUP",
-                certificate.cert.display(),
-                summary.describe()
-            ),
+            Certificates::Files(certificate, summary) => {
+                format!("certificate {}: {}; reloaded when its files change or on SIGHUP", certificate.cert.display(), summary.describe())
+            }
             Certificates::Acme(acme) => acme.describe(),
         }
     }

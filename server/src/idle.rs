@@ -291,7 +291,7 @@ mod tests {
         let waiting = activity.deadline(idle, stalled);
         assert!(waiting >= tokio::time::Instant::now() + Duration::from_secs(50), "not given the stalled limit");
         std::thread::sleep(Duration::from_millis(5)); // the clock is real time
-        // hyper flushes on every poll; a flush that does not wait is no progress.
+                                                      // hyper flushes on every poll; a flush that does not wait is no progress.
         stream.flush().await.unwrap();
         assert_eq!(activity.deadline(idle, stalled), waiting, "a flush that did not wait counted as progress");
 

@@ -78,9 +78,9 @@ fn socket_roles(names: &str, count: usize) -> Result<(usize, Option<usize>), Str
     let position = |wanted: &str| names.iter().take(count).position(|name| *name == wanted);
     match (position(HTTPS_SOCKET_NAME), position(HTTP_SOCKET_NAME)) {
         (Some(https), http) => Ok((https, http)),
-        (None, Some(_)) => Err(format!(
-            "systemd passed a socket named {HTTP_SOCKET_NAME:?} but none named {HTTPS_SOCKET_NAME:?} (FileDescriptorName=)"
-        )),
+        (None, Some(_)) => {
+            Err(format!("systemd passed a socket named {HTTP_SOCKET_NAME:?} but none named {HTTPS_SOCKET_NAME:?} (FileDescriptorName=)"))
+        }
         // No names of ours: systemd's order, which is the order of the units' ListenStream= lines.
         (None, None) => Ok((0, (count > 1).then_some(1))),
     }

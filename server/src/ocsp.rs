@@ -49,22 +49,32 @@ impl Query {
     /// `None` when the certificate names no OCSP responder; an error when it
     /// does but the request cannot be made (no issuer in the chain file).
     pub(crate) fn for_chain(chain: &[CertificateDer<'_>]) -> Result<Option<Query>, String> {
-        let leaf = Certificate::from_der(chain.first().ok_or("no certificate")?).map_err(|e| format!("cannot read the certificate: {e}"))?;
+        let leaf =
+            Certificate::from_der(chain.first().ok_or("no certificate")?).map_err(|e| format!("cannot read the certificate: {e}"))?;
         let Some(url) = responder(&leaf)? else { return Ok(None) };
         let Some(issuer) = chain.get(1) else {
-            return Err(format!("it names the OCSP responder {url}, but the file holds no issuer certificate after it: use the full chain"));
+            return Err(format!(
+                "it names the OCSP responder {url}, but the file holds no issuer certificate after it: use the full chain"
+            ));
         };
         let issuer = Certificate::from_der(issuer).map_err(|e| format!("cannot read the issuer certificate: {e}"))?;
         let request = Request::from_cert::<sha1::Sha1>(&issuer, &leaf).map_err(|e| format!("cannot make the OCSP request: {e}"))?;
         let cert_id = request.req_cert.clone();
-        let request = OcspRequestBuilder::default().with_request(request).build().to_der().map_err(|e| format!("cannot encode the OCSP request: {e}"))?;
+        let request = OcspRequestBuilder::default()
+            .with_request(request)
+            .build()
+            .to_der()
+            .map_err(|e| format!("cannot encode the OCSP request: {e}"))?;
         Ok(Some(Query { url, request, cert_id }))
     }
 }
 
 /// The http:// address of the certificate's OCSP responder, if it names one.
 fn responder(leaf: &Certificate) -> Result<Option<String>, String> {
-    let access = leaf.tbs_certificate.get::<AuthorityInfoAccessSyntax>().map_err(|e| format!("cannot read its Authority Information Access: {e}"))?;
+    let access = leaf
+        .tbs_certificate
+        .get::<AuthorityInfoAccessSyntax>()
+        .map_err(|e| format!("cannot read its Authority Information Access: {e}"))?;
     Ok(access.and_then(|(_, access)| {
         access.0.into_iter().find_map(|description| match description.access_location {
             GeneralName::UniformResourceIdentifier(uri) if description.access_method == ID_AD_OCSP => Some(uri.to_string()),
@@ -134,7 +144,8 @@ fn check(query: &Query, body: &[u8], now: SystemTime) -> Result<Stapled, String>
     }
     let bytes = response.response_bytes.ok_or("the answer is empty")?;
     let basic = BasicOcspResponse::from_der(bytes.response.as_bytes()).map_err(|e| format!("not a basic OCSP answer: {e}"))?;
-    let single = basic.tbs_response_data.responses.iter().find(|r| r.cert_id == query.cert_id).ok_or("the answer is about another certificate")?;
+    let single =
+        basic.tbs_response_data.responses.iter().find(|r| r.cert_id == query.cert_id).ok_or("the answer is about another certificate")?;
     match &single.cert_status {
         CertStatus::Good(_) => {}
         CertStatus::Revoked(info) => {
@@ -180,7 +191,11 @@ pub(crate) async fn keep_stapled(certificate: Arc<FileCertificate>, mut stop: wa
                 Some(query) => match fetch(query).await {
                     Ok(stapled) => {
                         let until = stapled.next_update.map_or_else(|| "no end given".to_owned(), |t| format!("next update {}", utc_of(t)));
-                        log::line(format_args!("OCSP: stapling the answer of {} for {}: good, {until}", query.url, certificate.cert.display()));
+                        log::line(format_args!(
+                            "OCSP: stapling the answer of {} for {}: good, {until}",
+                            query.url,
+                            certificate.cert.display()
+                        ));
                         let wait = stapled.refresh_in(SystemTime::now());
                         expires = stapled.next_update;
                         certificate.staple(generation, Some(stapled.der));
@@ -196,7 +211,12 @@ pub(crate) async fn keep_stapled(certificate: Arc<FileCertificate>, mut stop: wa
                             expires = None;
                         }
                         let now = if expired { "; the stapled answer expired and is no longer sent" } else { "" };
-                        log::line(format_args!("error: OCSP: no answer from {} for {}: {error}{now}; retrying in {}s", query.url, certificate.cert.display(), wait.as_secs()));
+                        log::line(format_args!(
+                            "error: OCSP: no answer from {} for {}: {error}{now}; retrying in {}s",
+                            query.url,
+                            certificate.cert.display(),
+                            wait.as_secs()
+                        ));
                         wait
                     }
                 },

@@ -23,10 +23,10 @@ use crate::forwarded::TrustedProxies;
 use crate::http2_frames::Answers;
 use crate::idle::{Activity, AnyWrite, TouchOnWrite};
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
+use crate::log;
 use crate::redirect::Redirector;
 use crate::respond::Responder;
 use crate::response::Body;
-use crate::log;
 use crate::tls;
 
 pub(crate) struct Options {
@@ -181,13 +181,7 @@ async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared
     serve_http1(&shared, stream, service, &mut stop, &ticket).await;
 }
 
-async fn redirect_connection(
-    stream: TcpStream,
-    peer: SocketAddr,
-    redirector: Arc<Redirector>,
-    shared: Arc<Shared>,
-    ticket: Ticket,
-) {
+async fn redirect_connection(stream: TcpStream, peer: SocketAddr, redirector: Arc<Redirector>, shared: Arc<Shared>, ticket: Ticket) {
     let mut stop = shared.stop.clone();
     let client = log_client(&shared, peer);
     let service = logged_service(client, move |request| redirector.respond(request));

@@ -137,8 +137,8 @@ impl fmt::Display for SiteError {
 impl Site {
     /// Builds the table from the embedded files and the route manifest.
     pub fn load(embedded: &Embedded) -> Result<Site, SiteError> {
-        let manifest: RouteManifest = serde_json::from_str(embedded.route_manifest)
-            .map_err(|e| SiteError(format!("the embedded route manifest is invalid: {e}")))?;
+        let manifest: RouteManifest =
+            serde_json::from_str(embedded.route_manifest).map_err(|e| SiteError(format!("the embedded route manifest is invalid: {e}")))?;
         if let Some(hash) = manifest.script_hashes.iter().find(|hash| !is_script_hash(hash)) {
             return Err(SiteError(format!("the route manifest's script hash {hash:?} is not a CSP hash (sha256-BASE64)")));
         }
@@ -200,10 +200,7 @@ impl Site {
     }
 
     fn entries(&self, routes: bool) -> impl Iterator<Item = (&str, &Asset)> {
-        self.paths
-            .iter()
-            .filter(move |(_, entry)| entry.route == routes)
-            .map(|(path, entry)| (path.as_str(), &self.assets[entry.asset]))
+        self.paths.iter().filter(move |(_, entry)| entry.route == routes).map(|(path, entry)| (path.as_str(), &self.assets[entry.asset]))
     }
 
     /// Every file of the build, each once, in `id` order.
@@ -258,9 +255,7 @@ fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: Option<&
     let sent_as = sent_as.unwrap_or(&by_name);
     let content_type = sent_as.content_type.clone().unwrap_or_else(|| {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
-        if mime.type_() == mime_guess::mime::TEXT
-            || matches!(mime.subtype().as_str(), "javascript" | "json" | "xml" | "svg" | "manifest")
-        {
+        if mime.type_() == mime_guess::mime::TEXT || matches!(mime.subtype().as_str(), "javascript" | "json" | "xml" | "svg" | "manifest") {
             format!("{}; charset=utf-8", mime.essence_str())
         } else {
             mime.essence_str().to_owned()

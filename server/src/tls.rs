@@ -133,7 +133,6 @@ impl Summary {
     }
 }
 
-
 /// Reads a certificate chain and its key, and checks that they belong together.
 /// Every error is one line naming the file.
 pub(crate) fn load_files(cert_path: &Path, key_path: &Path) -> Result<(Arc<CertifiedKey>, Summary), String> {
@@ -265,7 +264,13 @@ pub(crate) async fn watch_files(certificate: Arc<FileCertificate>, mut hangup: O
         if !(forced || settled_change || retry_due) {
             continue;
         }
-        let why = if forced { "SIGHUP" } else if settled_change { "the files changed" } else { "retry" };
+        let why = if forced {
+            "SIGHUP"
+        } else if settled_change {
+            "the files changed"
+        } else {
+            "retry"
+        };
         loaded = now;
         match certificate.reload() {
             Ok(summary) => {
@@ -290,10 +295,8 @@ mod tests {
 
     fn write_pair(dir: &Path, name: &str, names: &[&str]) -> (PathBuf, PathBuf) {
         let key = rcgen::KeyPair::generate().unwrap();
-        let cert = rcgen::CertificateParams::new(names.iter().map(|n| n.to_string()).collect::<Vec<_>>())
-            .unwrap()
-            .self_signed(&key)
-            .unwrap();
+        let cert =
+            rcgen::CertificateParams::new(names.iter().map(|n| n.to_string()).collect::<Vec<_>>()).unwrap().self_signed(&key).unwrap();
         let (cert_path, key_path) = (dir.join(format!("{name}.crt")), dir.join(format!("{name}.key")));
         std::fs::write(&cert_path, cert.pem()).unwrap();
         std::fs::write(&key_path, key.serialize_pem()).unwrap();

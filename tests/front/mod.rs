@@ -47,10 +47,11 @@ impl Front {
         let dir = private_dir("nginx");
         let d = dir.display();
         // Debian's nginx.conf loads the brotli module from modules-enabled; this one is standalone.
-        let brotli = ["/usr/lib/nginx/modules/ngx_http_brotli_static_module.so", "/usr/share/nginx/modules/ngx_http_brotli_static_module.so"]
-            .into_iter()
-            .find(|module| Path::new(module).exists())
-            .map_or(String::new(), |module| format!("load_module {module};\n"));
+        let brotli =
+            ["/usr/lib/nginx/modules/ngx_http_brotli_static_module.so", "/usr/share/nginx/modules/ngx_http_brotli_static_module.so"]
+                .into_iter()
+                .find(|module| Path::new(module).exists())
+                .map_or(String::new(), |module| format!("load_module {module};\n"));
         let config = format!(
             "{brotli}daemon off;\nworker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/error.log error;\nevents {{}}\n\
              http {{\n include /etc/nginx/mime.types;\n access_log off;\n client_body_temp_path {d}/body;\n\

@@ -118,4 +118,3 @@ pub fn first_issue(server: &HttpsServer) -> String {
     }
     panic!("no certificate within 60 s");
 }
-

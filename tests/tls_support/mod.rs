@@ -138,7 +138,12 @@ pub fn replace_file(path: &Path, contents: &[u8]) {
 
 /// A TLS client connection to `port` for `name` (not yet handshaken),
 /// trusting the certificates in `roots_pem` and offering `alpn`.
-pub fn tls_client(port: u16, name: &str, roots_pem: &[u8], alpn: &[&[u8]]) -> Result<rustls::StreamOwned<rustls::ClientConnection, TcpStream>, String> {
+pub fn tls_client(
+    port: u16,
+    name: &str,
+    roots_pem: &[u8],
+    alpn: &[&[u8]],
+) -> Result<rustls::StreamOwned<rustls::ClientConnection, TcpStream>, String> {
     let mut roots = rustls::RootCertStore::empty();
     for cert in CertificateDer::pem_slice_iter(roots_pem) {
         roots.add(cert.map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
@@ -180,7 +185,11 @@ pub fn wait_until_served(port: u16, name: &str, roots_pem: &[u8], expected: &[u8
         if served.as_ref().is_ok_and(|(leaf, _)| leaf == expected) {
             return;
         }
-        assert!(Instant::now() < deadline, "the expected certificate was not served within {timeout:?} (last: {:?})", served.map(|_| "another certificate"));
+        assert!(
+            Instant::now() < deadline,
+            "the expected certificate was not served within {timeout:?} (last: {:?})",
+            served.map(|_| "another certificate")
+        );
         thread::sleep(Duration::from_millis(200));
     }
 }
@@ -202,7 +211,8 @@ pub fn curl_https(ca: &Path, name: &str, port: u16, path: &str, extra: &[&str]) 
     let body = std::env::temp_dir().join(format!("portfolio-curl-body-{}-{}", std::process::id(), unique()));
     let ca = ca.to_str().unwrap();
     let body_path = body.to_str().unwrap();
-    let mut args = vec!["--cacert", ca, "--resolve", &resolve, "--dump-header", "-", "--output", body_path, "--write-out", "\n%{http_version}"];
+    let mut args =
+        vec!["--cacert", ca, "--resolve", &resolve, "--dump-header", "-", "--output", body_path, "--write-out", "\n%{http_version}"];
     args.extend_from_slice(extra);
     args.push(&url);
     let output = curl(&args);
@@ -244,7 +254,14 @@ impl CurlReply {
             }
         }
         let http_version = stdout.lines().last().unwrap_or("").trim().to_owned();
-        CurlReply { ok: output.status.success(), status, http_version, headers, body, stderr: String::from_utf8_lossy(&output.stderr).into_owned() }
+        CurlReply {
+            ok: output.status.success(),
+            status,
+            http_version,
+            headers,
+            body,
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {
