@@ -1,9 +1,10 @@
 /**
  * The 404 screen: "Oops!", the message, the requested URL and a link home.
- * The URL is filled in by a layout effect (not during render) so that a
- * 404 page rendered ahead of time can be hydrated for any requested URL.
+ * The URL's origin is the browser's, read from an external store whose
+ * server snapshot is empty: a 404 page rendered ahead of time hydrates
+ * without the URL, whatever was requested, and then shows it.
  */
-import { useLayoutEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { site, ui } from '../data/index.js';
 import { pagePaths } from '../routes.js';
@@ -11,12 +12,14 @@ import PageMeta from '../components/PageMeta.jsx';
 import Template from '../components/Template.jsx';
 import './NotFound.css';
 
+const neverChanges = () => () => {};
+const browserOrigin = () => window.location.origin;
+const noOrigin = () => '';
+
 export default function NotFound() {
   const { pathname, search, hash } = useLocation();
-  const [url, setUrl] = useState('');
-  useLayoutEffect(() => {
-    setUrl(`${window.location.origin}${pathname}${search}${hash}`);
-  }, [pathname, search, hash]);
+  const origin = useSyncExternalStore(neverChanges, browserOrigin, noOrigin);
+  const url = origin && `${origin}${pathname}${search}${hash}`;
 
   const text = ui.notFound;
   return (
