@@ -33,8 +33,13 @@ test('the workflows pass actionlint', () => {
 test('the release build and checksum steps make a static binary and a SHA256SUMS that checks', () => {
   const dir = tempDir();
   const target = 'x86_64-unknown-linux-gnu';
-  const built = run('tools/release.sh', ['build', target, dir], { stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').at(-1);
-  const [, version] = /\[workspace\.package\]\s*version = "([^"]+)"/.exec(fs.readFileSync(path.join(root, 'Cargo.toml'), 'utf8'));
+  const built = run('tools/release.sh', ['build', target, dir], { stdio: ['ignore', 'pipe', 'inherit'] })
+    .trim()
+    .split('\n')
+    .at(-1);
+  const [, version] = /\[workspace\.package\]\s*version = "([^"]+)"/.exec(
+    fs.readFileSync(path.join(root, 'Cargo.toml'), 'utf8'),
+  );
   assert.equal(built, path.join(dir, `portfolio-${version}-${target}`));
   const ldd = (() => {
     try {

@@ -7,12 +7,23 @@ import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { articles, openPage, serverAndBrowser } from './harness.mjs';
 
-const paths = ['/', '/about', '/projects', '/articles', '/contact', ...articles.map((_, i) => `/article/${i + 1}`), '/no-such-page'];
+const paths = [
+  '/',
+  '/about',
+  '/projects',
+  '/articles',
+  '/contact',
+  ...articles.map((_, i) => `/article/${i + 1}`),
+  '/no-such-page',
+];
 
 const env = serverAndBrowser();
 
 for (const colorScheme of ['light', 'dark']) {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     test(`no WCAG 2.1 AA violations at ${viewport.width} px, ${colorScheme} theme`, async () => {
       for (const path of paths) {
         const { page, problems } = await openPage(env.browser.context, env.server.baseURL, viewport);
@@ -20,7 +31,9 @@ for (const colorScheme of ['light', 'dark']) {
         await page.goto(env.server.baseURL + path, { waitUntil: 'networkidle' });
         await page.locator('h1').first().waitFor();
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        const summary = results.violations.map(
+          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        );
         assert.deepEqual(summary, [], `${path} at ${viewport.width}px, ${colorScheme}`);
         assert.deepEqual(problems, [], `${path} at ${viewport.width}px, ${colorScheme}`);
         await page.close();
@@ -37,7 +50,11 @@ test('keyboard focus is visible on links', async () => {
     const focus = await page.evaluate(() => {
       const el = document.activeElement;
       const style = getComputedStyle(el);
-      return { tag: el.tagName, outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
+      return {
+        tag: el.tagName,
+        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+        shadow: style.boxShadow !== 'none',
+      };
     });
     assert.ok(focus.outline || focus.shadow, `focused ${focus.tag} #${i + 1} has a visible focus indicator`);
   }

@@ -28,7 +28,10 @@ function ensureBinary() {
 export async function startServer() {
   ensureBinary();
   const cwd = mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-cwd-'));
-  const child = spawn(binary, ['--host', '127.0.0.1', '--port', '0', '--quiet'], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(binary, ['--host', '127.0.0.1', '--port', '0', '--quiet'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout });
   const baseURL = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start within 20 s')), 20_000);
@@ -65,13 +68,22 @@ export async function launchBrowser(contextOptions = {}) {
     ...contextOptions,
     executablePath: chromiumPath,
     headless: true,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   // The sample article's placeholder comes from an external image service,
   // which this offline machine cannot reach: answer it with a local picture.
   await context.route(/^https:\/\/picsum\.photos\//, (route) =>
-    route.fulfill({ contentType: 'image/svg+xml', body: placeholderImage }));
+    route.fulfill({ contentType: 'image/svg+xml', body: placeholderImage }),
+  );
   return {
     context,
     async close() {
@@ -116,7 +128,11 @@ export async function openPage(context, baseURL, viewport = { width: 1280, heigh
   });
   page.on('response', (response) => {
     // Every file the app asks for must exist; only the document itself may be a 404 page.
-    if (response.url().startsWith(ownOrigin) && response.status() >= 400 && response.request().resourceType() !== 'document') {
+    if (
+      response.url().startsWith(ownOrigin) &&
+      response.status() >= 400 &&
+      response.request().resourceType() !== 'document'
+    ) {
       problems.push(`HTTP ${response.status()} for ${response.url()}`);
     }
   });

@@ -89,13 +89,20 @@ test('the 404 page hydrates for any unknown path and then shows the requested UR
   for (const path of notFoundPaths) {
     const { page, problems, response, adopted } = await visitAndHydrate(path);
     assert.equal(response.status(), 404, path);
-    assert.ok((await response.text()).includes(`>${escapeHtml(ui.notFound.title)}</h1>`), `${path}: raw HTML says Oops!`);
+    assert.ok(
+      (await response.text()).includes(`>${escapeHtml(ui.notFound.title)}</h1>`),
+      `${path}: raw HTML says Oops!`,
+    );
     const url = page.getByTestId('not-found-url');
     await url.filter({ hasText: path }).waitFor();
     assert.equal(await url.innerText(), env.server.baseURL + path, path);
     assert.ok(adopted.sameHeading, path);
     assert.deepEqual(adopted.removed, [], `${path}: hydration removed elements`);
-    assert.equal(await page.locator('nav [aria-current="page"], nav .is-active').count(), 0, `${path}: no nav item is current`);
+    assert.equal(
+      await page.locator('nav [aria-current="page"], nav .is-active').count(),
+      0,
+      `${path}: no nav item is current`,
+    );
     assert.deepEqual(problems, [], path);
     await page.close();
   }
@@ -120,12 +127,17 @@ test('with JavaScript disabled the site is complete: text, styles, images and wo
     assert.equal(Math.round(logo.width), 80);
     // Styled (the global stylesheet) and every image loaded.
     assert.equal(await page.locator('.site-nav ul').evaluate((ul) => getComputedStyle(ul).display), 'flex');
-    const brokenImages = await page.locator('img').evaluateAll((imgs) => imgs.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src));
+    const brokenImages = await page
+      .locator('img')
+      .evaluateAll((imgs) => imgs.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src));
     assert.deepEqual(brokenImages, []);
     await screenshot(page, 'home-no-javascript');
 
     // The nav is plain links: a full page load each, with that page's own stylesheet.
-    await page.getByRole('navigation', { name: ui.nav.label }).getByRole('link', { name: ui.nav.about, exact: true }).click();
+    await page
+      .getByRole('navigation', { name: ui.nav.label })
+      .getByRole('link', { name: ui.nav.about, exact: true })
+      .click();
     await page.waitForURL(env.server.baseURL + pagePaths.about);
     assert.equal(await page.locator('main h1').innerText(), site.about.title);
     assert.equal(await page.locator('.about__grid').evaluate((el) => getComputedStyle(el).display), 'grid');
@@ -139,7 +151,10 @@ test('with JavaScript disabled the site is complete: text, styles, images and wo
     assert.equal(await page.title(), `${newest.title} | ${site.main.title}`);
     assert.equal(await page.locator('main h1').innerText(), newest.title);
     // Without JavaScript, Chromium cancels the pages' <link rel="modulepreload">; nothing else may fail.
-    assert.deepEqual(problems.filter((p) => !/^request failed: .*\/static\/js\/[^/]+\.js$/.test(p)), []);
+    assert.deepEqual(
+      problems.filter((p) => !/^request failed: .*\/static\/js\/[^/]+\.js$/.test(p)),
+      [],
+    );
     await page.close();
   } finally {
     await noScript.close();

@@ -13,7 +13,12 @@ const pages = [
   { path: '/projects', name: 'projects', title: `Projects | ${title}` },
   { path: '/articles', name: 'articles', title: `Articles | ${title}` },
   { path: '/contact', name: 'contact', title: `Contact | ${title}` },
-  ...articles.map((article, i) => ({ path: `/article/${i + 1}`, name: `article-${i + 1}`, title: `${article.title} | ${title}`, article })),
+  ...articles.map((article, i) => ({
+    path: `/article/${i + 1}`,
+    name: `article-${i + 1}`,
+    title: `${article.title} | ${title}`,
+    article,
+  })),
 ];
 const viewports = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 812 } };
 
@@ -46,8 +51,13 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
         : seo.find((entry) => entry.page === target.name);
       assert.equal(await metaContent(page, 'description'), expectedMeta.description, target.path);
       const keywords = await metaContent(page, 'keywords');
-      assert.ok(keywords && keywords.includes(target.article ? target.article.keywords[0] : expectedMeta.keywords[0]), `${target.path} keywords: ${keywords}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(
+        keywords && keywords.includes(target.article ? target.article.keywords[0] : expectedMeta.keywords[0]),
+        `${target.path} keywords: ${keywords}`,
+      );
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       assert.ok(overflow <= 0, `${target.path} overflows horizontally by ${overflow}px at ${viewport.width}px`);
       const footer = page.locator('footer');
       assert.match(await footer.innerText(), new RegExp(`© ${constants.copyrightYear}`));
@@ -63,16 +73,16 @@ test('the home page shows every part the spec lists', async () => {
   const main = page.locator('main');
   assert.equal(await main.getByRole('link', { name: 'View Project' }).count(), projects.length);
   for (const { number } of latestArticles) {
-    assert.ok(await main.locator(`a[href="/article/${number}"]`).count() >= 1, `teaser for article ${number}`);
+    assert.ok((await main.locator(`a[href="/article/${number}"]`).count()) >= 1, `teaser for article ${number}`);
   }
   const text = await main.innerText();
   for (const entry of work) assert.ok(text.includes(entry.duration), entry.duration);
-  assert.ok(await main.locator(`a[href="mailto:${site.main.email}"]`).count() >= 1, 'mailto link');
+  assert.ok((await main.locator(`a[href="mailto:${site.main.email}"]`).count()) >= 1, 'mailto link');
   for (const key of site.homepage.socials.filter((key) => key !== 'email')) {
     const link = main.locator(`a[href="${site.socials[key]}"]`).first();
     assert.ok(await link.getAttribute('aria-label'), `${key} icon link has a label`);
   }
-  assert.ok(await main.locator('img[alt]').count() >= 1);
+  assert.ok((await main.locator('img[alt]').count()) >= 1);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -80,7 +90,13 @@ test('the home page shows every part the spec lists', async () => {
 test('nav links navigate, mark the current page and scroll to the top', async () => {
   const { page, problems } = await visit('/');
   const nav = page.getByRole('navigation', { name: ui.nav.label });
-  for (const [key, path] of [['about', '/about'], ['projects', '/projects'], ['articles', '/articles'], ['contact', '/contact'], ['home', '/']]) {
+  for (const [key, path] of [
+    ['about', '/about'],
+    ['projects', '/projects'],
+    ['articles', '/articles'],
+    ['contact', '/contact'],
+    ['home', '/'],
+  ]) {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await nav.getByRole('link', { name: ui.nav[key], exact: true }).click();
     await page.waitForURL(env.server.baseURL + path);
@@ -156,10 +172,15 @@ test('unknown paths are a real 404 that shows "Oops!" and the URL', async () => 
 test('the home logo shrinks with scrolling and becomes a badge at 40 px or less', async () => {
   const { page, problems } = await visit('/', { width: 1280, height: 700 });
   const logo = page.locator('[data-testid="home-logo"]');
-  const state = () => logo.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    return { size: Math.round(box.width), badge: el.dataset.badge === 'true', position: getComputedStyle(el).position };
-  });
+  const state = () =>
+    logo.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return {
+        size: Math.round(box.width),
+        badge: el.dataset.badge === 'true',
+        position: getComputedStyle(el).position,
+      };
+    });
   const scrollTo = async (y) => {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 1, y);

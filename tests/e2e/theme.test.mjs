@@ -21,7 +21,10 @@ for (const colorScheme of ['light', 'dark']) {
     await page.goto(env.server.baseURL + '/', { waitUntil: 'networkidle' });
     assert.equal(await background(page), colorScheme === 'dark' ? DARK_BG : LIGHT_BG);
     assert.equal(await switchOf(page).getAttribute('aria-pressed'), String(colorScheme === 'dark'));
-    for (const [width, name] of [[1280, 'desktop'], [375, 'phone']]) {
+    for (const [width, name] of [
+      [1280, 'desktop'],
+      [375, 'phone'],
+    ]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
       await screenshot(page, `home-${colorScheme}-${name}`);
     }

@@ -71,7 +71,13 @@ function attributeValues(html, tag, attr, filter = () => true) {
   return values;
 }
 
-const relIs = (...names) => (attrs) => (attrs.rel ?? '').toLowerCase().split(/\s+/).some((rel) => names.includes(rel));
+const relIs =
+  (...names) =>
+  (attrs) =>
+    (attrs.rel ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .some((rel) => names.includes(rel));
 
 /** A page's HTML as the browser gets it. */
 async function pageHtml(route) {
@@ -130,15 +136,24 @@ for (const route of routes) {
   test(`first visit of ${route} (HTML, scripts, stylesheets; brotli) is within ${budget.firstVisit} B`, async (t) => {
     const html = await pageHtml(route);
     const paths = firstVisitPaths(route, html);
-    assert.ok(paths.some((p) => p.endsWith('.js')), `a script found: ${paths}`);
+    assert.ok(
+      paths.some((p) => p.endsWith('.js')),
+      `a script found: ${paths}`,
+    );
     // The global styles come inside the HTML (webapp/build/prerender.mjs inlines them).
     assert.ok(/<style>/.test(html) || paths.some((p) => p.endsWith('.css')), 'the page has its styles');
     const { total, heaviest } = await weigh(t, paths);
     t.diagnostic(`budget ${budget.firstVisit} B`);
-    assert.ok(total <= budget.firstVisit, `first visit of ${route} is ${total} B, over its budget of ${budget.firstVisit} B; the heaviest file: ${heaviest}`);
+    assert.ok(
+      total <= budget.firstVisit,
+      `first visit of ${route} is ${total} B, over its budget of ${budget.firstVisit} B; the heaviest file: ${heaviest}`,
+    );
   });
 
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     test(`everything ${route} loads at ${viewport.width} px (images, on-demand scripts and data too; brotli) is within ${budget.everything} B`, async (t) => {
       const html = await pageHtml(route);
       const browser = await launchBrowser();
@@ -148,7 +163,9 @@ for (const route of routes) {
         page.on('request', (request) => seen.push(request.url()));
         await page.goto(server.baseURL + route, { waitUntil: 'networkidle' });
         // Hydrated: React keeps its fiber on the DOM node.
-        await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber$')));
+        await page.waitForFunction(() =>
+          Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber$')),
+        );
         await page.waitForLoadState('networkidle');
         assert.deepEqual(problems, []);
         await page.close();
@@ -166,7 +183,10 @@ for (const route of routes) {
       for (const path of first) assert.ok(ownPaths(seen).includes(path), `the browser fetched ${path}`);
       const { total, heaviest } = await weigh(t, paths);
       t.diagnostic(`budget ${budget.everything} B`);
-      assert.ok(total <= budget.everything, `everything ${route} loads at ${viewport.width} px is ${total} B, over its budget of ${budget.everything} B; the heaviest file: ${heaviest}`);
+      assert.ok(
+        total <= budget.everything,
+        `everything ${route} loads at ${viewport.width} px is ${total} B, over its budget of ${budget.everything} B; the heaviest file: ${heaviest}`,
+      );
     });
   }
 }

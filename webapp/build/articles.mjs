@@ -65,18 +65,28 @@ const FIELDS = {
   title: { required: true, valid: isText, example: "title: 'Shipping Small'" },
   date: { required: true, valid: isDay, example: 'date: 2024-02-01 (year-month-day, the day it was published)' },
   updated: { required: false, valid: isDay, example: 'updated: 2024-03-15 (year-month-day, the last real change)' },
-  description: { required: true, valid: isText, example: 'description: One or two sentences for lists, search results and the feed.' },
+  description: {
+    required: true,
+    valid: isText,
+    example: 'description: One or two sentences for lists, search results and the feed.',
+  },
   keywords: {
     required: false,
     valid: (value) => Array.isArray(value) && value.every(isText),
     example: 'keywords: [Git, Code Review]',
   },
-  style: { required: false, valid: (value) => typeof value === 'string', example: 'style: "h2 { color: #0f766e; }" (CSS for this article only)' },
+  style: {
+    required: false,
+    valid: (value) => typeof value === 'string',
+    example: 'style: "h2 { color: #0f766e; }" (CSS for this article only)',
+  },
 };
 
 /** 2023-05-07 → '7 May 2023', the date as every page shows it. */
 export function displayDate(day) {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(day);
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    day,
+  );
 }
 
 const isoDay = (day) => day.toISOString().slice(0, 10);
@@ -93,16 +103,29 @@ function readFrontMatter(file, source) {
     parsed = matter(source, {});
   } catch (error) {
     const line = error.mark ? error.mark.line + 2 : null; // +1: 1-based, +1: the opening '---'
-    throw new ContentError(file, line, `the front matter is not valid YAML (${error.reason ?? error.message}); write one "field: value" per line between the two --- lines`);
+    throw new ContentError(
+      file,
+      line,
+      `the front matter is not valid YAML (${error.reason ?? error.message}); write one "field: value" per line between the two --- lines`,
+    );
   }
   if (!/^---\r?\n/.test(source)) {
-    throw new ContentError(file, 1, 'the file must start with front matter: a line "---", the fields (title, date, description …), and a closing "---"');
+    throw new ContentError(
+      file,
+      1,
+      'the file must start with front matter: a line "---", the fields (title, date, description …), and a closing "---"',
+    );
   }
   const fields = parsed.data ?? {};
   for (const [name, value] of Object.entries(fields)) {
     const rule = FIELDS[name];
     const line = fieldLine(source, name);
-    if (!rule) throw new ContentError(file, line, `unknown front-matter field "${name}"; the fields are ${Object.keys(FIELDS).join(', ')}`);
+    if (!rule)
+      throw new ContentError(
+        file,
+        line,
+        `unknown front-matter field "${name}"; the fields are ${Object.keys(FIELDS).join(', ')}`,
+      );
     if (!rule.valid(value)) throw new ContentError(file, line, `"${name}" is not valid; write it as ${rule.example}`);
     // YAML reads 2023-02-30 as 2 March: the day must be the one written.
     if (isDay(value) && !source.split('\n')[line - 1].includes(isoDay(value))) {
@@ -110,7 +133,8 @@ function readFrontMatter(file, source) {
     }
   }
   for (const [name, rule] of Object.entries(FIELDS)) {
-    if (rule.required && !(name in fields)) throw new ContentError(file, null, `the front matter has no "${name}"; add ${rule.example}`);
+    if (rule.required && !(name in fields))
+      throw new ContentError(file, null, `the front matter has no "${name}"; add ${rule.example}`);
   }
   // Lines above the Markdown body, to report body positions as lines of the file.
   const bodyOffset = source.slice(0, source.length - parsed.content.length).split('\n').length - 1;
@@ -118,7 +142,19 @@ function readFrontMatter(file, source) {
 }
 
 /** Properties of hast elements that hold a URL a browser may follow or load. */
-const URL_PROPERTIES = new Set(['href', 'src', 'srcSet', 'action', 'formAction', 'xLinkHref', 'poster', 'cite', 'data', 'background', 'ping']);
+const URL_PROPERTIES = new Set([
+  'href',
+  'src',
+  'srcSet',
+  'action',
+  'formAction',
+  'xLinkHref',
+  'poster',
+  'cite',
+  'data',
+  'background',
+  'ping',
+]);
 
 /** Browsers skip ASCII whitespace and control characters inside a scheme ('java\tscript:'). */
 // eslint-disable-next-line no-control-regex -- the control characters are what it removes
@@ -129,14 +165,23 @@ function rejectScripts({ fail }) {
   return (tree) => {
     visit(tree, 'element', (node) => {
       if (node.tagName === 'script') {
-        fail(node, 'a <script> element is not allowed: the site runs no inline script (Content-Security-Policy); remove it, or link to the code instead');
+        fail(
+          node,
+          'a <script> element is not allowed: the site runs no inline script (Content-Security-Policy); remove it, or link to the code instead',
+        );
       }
       for (const [name, value] of Object.entries(node.properties ?? {})) {
         if (/^on/i.test(name)) {
-          fail(node, `the inline event handler ${name.toLowerCase()}="…" on <${node.tagName}> is not allowed: the site runs no inline script (Content-Security-Policy); remove it`);
+          fail(
+            node,
+            `the inline event handler ${name.toLowerCase()}="…" on <${node.tagName}> is not allowed: the site runs no inline script (Content-Security-Policy); remove it`,
+          );
         }
         if (URL_PROPERTIES.has(name) && [value].flat().some(isScriptUrl)) {
-          fail(node, `a javascript: URL in <${node.tagName}> is not allowed: the site runs no inline script (Content-Security-Policy); link to a page instead`);
+          fail(
+            node,
+            `a javascript: URL in <${node.tagName}> is not allowed: the site runs no inline script (Content-Security-Policy); link to a page instead`,
+          );
         }
       }
     });
@@ -152,10 +197,20 @@ const ARTICLE_IMAGE_WIDTH = 700;
 function pictureElement(img, picture) {
   const srcSet = (candidates) => candidates.map(({ url, width }) => `${url} ${width}w`).join(', ');
   const sizes = `(max-width: ${ARTICLE_IMAGE_WIDTH + 60}px) calc(100vw - 40px), ${ARTICLE_IMAGE_WIDTH}px`;
-  const source = (type, candidates) => ({ type: 'element', tagName: 'source', properties: { type, srcSet: srcSet(candidates), sizes }, children: [] });
+  const source = (type, candidates) => ({
+    type: 'element',
+    tagName: 'source',
+    properties: { type, srcSet: srcSet(candidates), sizes },
+    children: [],
+  });
   const height = Math.round((ARTICLE_IMAGE_WIDTH * picture.height) / picture.width);
   Object.assign(img.properties, { src: picture.fallback, width: ARTICLE_IMAGE_WIDTH, height });
-  return { type: 'element', tagName: 'picture', properties: {}, children: [source('image/avif', picture.avif), source('image/webp', picture.webp), { ...img }] };
+  return {
+    type: 'element',
+    tagName: 'picture',
+    properties: {},
+    children: [source('image/avif', picture.avif), source('image/webp', picture.webp), { ...img }],
+  };
 }
 
 /**
@@ -179,7 +234,11 @@ function localImages({ file, fail, images }) {
       if (!isLocal(src)) continue;
       const from = path.resolve(path.dirname(file), decodeURI(src));
       const bytes = await fs.readFile(from).catch(() => null);
-      if (!bytes) fail(node, `the image ${src} is not there; put the file at ${path.relative(process.cwd(), from)}, or fix the name`);
+      if (!bytes)
+        fail(
+          node,
+          `the image ${src} is not there; put the file at ${path.relative(process.cwd(), from)}, or fix the name`,
+        );
       if (RASTER.test(from)) {
         let rendered;
         try {
@@ -218,7 +277,10 @@ function codeBlocks() {
     visit(tree, 'element', (node) => {
       if (node.tagName !== 'pre') return;
       const code = node.children.find((child) => child.tagName === 'code');
-      const language = [code?.properties.className ?? []].flat().find((name) => String(name).startsWith('language-'))?.slice('language-'.length);
+      const language = [code?.properties.className ?? []]
+        .flat()
+        .find((name) => String(name).startsWith('language-'))
+        ?.slice('language-'.length);
       node.properties.className = ['code-block'];
       node.properties.tabIndex = 0;
       if (language) node.properties.dataLanguage = language;
@@ -264,7 +326,10 @@ function captionedImages() {
       const caption = img.properties.title;
       delete img.properties.title;
       node.tagName = 'figure';
-      node.children = [image, { type: 'element', tagName: 'figcaption', properties: {}, children: [{ type: 'text', value: caption }] }];
+      node.children = [
+        image,
+        { type: 'element', tagName: 'figcaption', properties: {}, children: [{ type: 'text', value: caption }] },
+      ];
     });
   };
 }

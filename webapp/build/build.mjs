@@ -92,12 +92,19 @@ async function main() {
 
   // Everything under static/ has a content hash in its name (Parcel's
   // output, the photos): a browser may keep it for good.
-  const sentAs = Object.fromEntries(files.filter((f) => f.startsWith('static/')).map((f) => [f, { cache: 'immutable' }]));
+  const sentAs = Object.fromEntries(
+    files.filter((f) => f.startsWith('static/')).map((f) => [f, { cache: 'immutable' }]),
+  );
   // Feed readers and article pages revalidate (a stable name whose content changes).
-  Object.assign(sentAs, { [feedPath.slice(1)]: { content_type: 'application/atom+xml; charset=utf-8', cache: 'revalidate' } });
+  Object.assign(sentAs, {
+    [feedPath.slice(1)]: { content_type: 'application/atom+xml; charset=utf-8', cache: 'revalidate' },
+  });
   for (const { number } of articles) sentAs[articleDataPath(number).slice(1)] = { cache: 'revalidate' };
   // The Content-Security-Policy allows the theme's inline script by its hash (the server reads it here).
-  const manifest = { ...routeManifest(sentAs), script_hashes: [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`] };
+  const manifest = {
+    ...routeManifest(sentAs),
+    script_hashes: [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`],
+  };
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   console.log(

@@ -13,6 +13,8 @@ export const faviconSource = path.join(path.dirname(new URL(import.meta.url).pat
 /** Writes SITEDIR/favicon.ico. */
 export async function writeFaviconIco(siteDir, source = faviconSource) {
   const svg = await fs.readFile(source);
-  const pngs = await Promise.all([16, 32, 48].map((size) => sharp(svg, { density: 384 }).resize(size, size).png().toBuffer()));
+  const pngs = await Promise.all(
+    [16, 32, 48].map((size) => sharp(svg, { density: 384 }).resize(size, size).png().toBuffer()),
+  );
   await fs.writeFile(path.join(siteDir, 'favicon.ico'), await pngToIco(pngs));
 }

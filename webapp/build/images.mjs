@@ -41,7 +41,10 @@ const PHONE_WIDTH = 360;
  * number, or one per place it is shown), from an original `original` px wide.
  */
 export function pictureWidths(shown, original) {
-  const wanted = [shown].flat().flatMap((w) => [Math.min(PHONE_WIDTH, w), w, 2 * w]).map((w) => Math.min(w, original));
+  const wanted = [shown]
+    .flat()
+    .flatMap((w) => [Math.min(PHONE_WIDTH, w), w, 2 * w])
+    .map((w) => Math.min(w, original));
   return [...new Set(wanted)].sort((a, b) => a - b);
 }
 
@@ -80,8 +83,11 @@ export async function renderPicture(file, shown) {
     picture.fallback = picture.webp.find((c) => c.width >= widest).url;
     return { picture, files };
   } catch (error) {
-    if (error.code === 'ENOENT') throw new PhotoError(`${path.relative(process.cwd(), file)} is not there; put the photo there, or fix its name`);
-    throw new PhotoError(`${path.relative(process.cwd(), file)} is not an image this site can use (${error.message}); use a JPEG, PNG or WebP file`);
+    if (error.code === 'ENOENT')
+      throw new PhotoError(`${path.relative(process.cwd(), file)} is not there; put the photo there, or fix its name`);
+    throw new PhotoError(
+      `${path.relative(process.cwd(), file)} is not an image this site can use (${error.message}); use a JPEG, PNG or WebP file`,
+    );
   }
 }
 
@@ -95,7 +101,9 @@ export function photosIn(values) {
     // A name relative to webapp/src/images/; an SVG's URL (new URL(…).pathname) is absolute.
     if (typeof value.src === 'string' && RASTER.test(value.src) && !value.src.startsWith('/')) {
       if (!(Number.isInteger(value.width) && value.width > 0)) {
-        throw new PhotoError(`the photo ${value.src} in the data module needs a width: the largest width it is shown at, in CSS pixels`);
+        throw new PhotoError(
+          `the photo ${value.src} in the data module needs a width: the largest width it is shown at, in CSS pixels`,
+        );
       }
       found.set(value.src, [...new Set([...(found.get(value.src) ?? []), value.width])]);
     }
@@ -131,7 +139,11 @@ export async function buildPhotos() {
   );
   const logos = projects.map((project) => ({ src: project.logo, width: constants.projectLogoSize }));
   const { pictures, files } = await renderPhotos(photosIn([site, ui, logos]));
-  await writeGeneratedModule('pictures.js', 'images.mjs from the photos the data module names', `export const pictures = ${JSON.stringify(pictures, null, 1)};\n`);
+  await writeGeneratedModule(
+    'pictures.js',
+    'images.mjs from the photos the data module names',
+    `export const pictures = ${JSON.stringify(pictures, null, 1)};\n`,
+  );
   return files;
 }
 

@@ -162,7 +162,8 @@ export function assetUrlMap(site, prerenderGraph) {
   const map = {};
   for (const [source, bundle] of filesBySource(prerenderGraph)) {
     const target = siteFiles.get(source);
-    if (!target) throw new Error(`${posix(path.relative(rootDir, source))} is in the prerender build but not in the site`);
+    if (!target)
+      throw new Error(`${posix(path.relative(rootDir, source))} is in the prerender build but not in the site`);
     map[pathToFileURL(bundle.filePath).pathname] = publicUrl(target, site);
   }
   return map;
@@ -196,7 +197,9 @@ export function lazyPageFiles(site) {
 
 /** The file the node build wrote for its entry, server.jsx. */
 export function prerendererEntry(prerenderGraph) {
-  const [entry] = prerenderGraph.getBundles().filter((b) => b.type === 'js' && b.getMainEntry()?.filePath.endsWith('server.jsx'));
+  const [entry] = prerenderGraph
+    .getBundles()
+    .filter((b) => b.type === 'js' && b.getMainEntry()?.filePath.endsWith('server.jsx'));
   if (!entry) throw new Error('the prerender build has no bundle for src/server.jsx');
   return entry.filePath;
 }

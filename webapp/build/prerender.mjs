@@ -43,7 +43,7 @@ export function splitHoisted(html) {
   const metadata = [];
   const preloads = [];
   let body = html;
-  for (let match; (match = HOISTED_TAG.exec(body)); ) {
+  for (let match; (match = HOISTED_TAG.exec(body));) {
     (/^<link rel="preload"/.test(match[0]) ? preloads : metadata).push(match[0]);
     body = body.slice(match[0].length);
   }
@@ -72,7 +72,12 @@ export function fillTemplate(template, { head, body, styles, scripts }) {
     ...styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
     ...scripts.map((href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeAttr(href)}">`),
   ].join('');
-  let html = replaceOnce(template, /<meta charset="?utf-8"?>/i, (tag) => `${tag}<script>${themeBootScript}</script>`, '<meta charset>');
+  let html = replaceOnce(
+    template,
+    /<meta charset="?utf-8"?>/i,
+    (tag) => `${tag}<script>${themeBootScript}</script>`,
+    '<meta charset>',
+  );
   html = replaceOnce(html, /<title>[^<]*<\/title>/, () => head, '<title>');
   html = replaceOnce(html, /<script type="?module"?/, (tag) => chunkLinks + tag, '<script type=module>');
   return replaceOnce(html, /<div id="?root"?>\s*<\/div>/, () => `<div id="root">${body}</div>`, '<div id=root></div>');
@@ -111,7 +116,8 @@ async function checkPage(file, html, siteDir, routes) {
     if (/\ssrc=/i.test(tag) || /\stype="?application\/json"?/i.test(tag) || content === themeBootScript) continue;
     throw new Error(`${file} contains an inline script the CSP does not allow: ${tag}${content.slice(0, 60)}`);
   }
-  if (!/^<!doctype html><html lang="?en"?>/i.test(html)) throw new Error(`${file} does not start with <!doctype html><html lang=en>`);
+  if (!/^<!doctype html><html lang="?en"?>/i.test(html))
+    throw new Error(`${file} does not start with <!doctype html><html lang=en>`);
   for (const url of urlsIn(html)) {
     let local;
     if (url.startsWith(`${siteOrigin}/`)) local = url.slice(siteOrigin.length);
@@ -119,8 +125,12 @@ async function checkPage(file, html, siteDir, routes) {
     else continue;
     const target = decodeURI(local.replace(/[?#].*$/, ''));
     if (routes.has(target)) continue;
-    const exists = await fs.stat(path.join(siteDir, target)).then((s) => s.isFile(), () => false);
-    if (!exists || target.endsWith('.html')) throw new Error(`${file} links ${url}, which is neither a route nor a file of the site`);
+    const exists = await fs.stat(path.join(siteDir, target)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    if (!exists || target.endsWith('.html'))
+      throw new Error(`${file} links ${url}, which is neither a route nor a file of the site`);
   }
 }
 
@@ -131,7 +141,8 @@ async function checkPage(file, html, siteDir, routes) {
  */
 export async function prerenderSite({ siteDir, site, prerenderDir, prerender, articles }) {
   const routes = new Set(routePaths());
-  if (routes.has(NOT_FOUND_RENDER_PATH)) throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
+  if (routes.has(NOT_FOUND_RENDER_PATH))
+    throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
   const template = await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir);
   const chunks = lazyPageFiles(site);
 
@@ -159,7 +170,10 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender, ar
     const scripts = [];
     for (const key of lazyPages) {
       const files = chunks.get(key.toLowerCase());
-      if (!files) throw new Error(`the page "${key}" of routes.js has no chunk in the browser build: name its file pages/<Key>.jsx`);
+      if (!files)
+        throw new Error(
+          `the page "${key}" of routes.js has no chunk in the browser build: name its file pages/<Key>.jsx`,
+        );
       styles.push(...files.styles);
       scripts.push(...files.scripts);
     }

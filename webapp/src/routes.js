@@ -28,7 +28,9 @@ export const pages = Object.freeze([
 
 /** The paths of the pages with a fixed path, by key: pagePaths.about is '/about'. */
 export const pagePaths = Object.freeze(
-  Object.fromEntries(pages.filter(({ path }) => !path.includes(':') && path !== '*').map(({ key, path }) => [key, path])),
+  Object.fromEntries(
+    pages.filter(({ path }) => !path.includes(':') && path !== '*').map(({ key, path }) => [key, path]),
+  ),
 );
 
 /** The pages the nav bar and the footer link, in order. */

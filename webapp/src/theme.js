@@ -49,7 +49,8 @@ export function subscribeTheme(listener) {
   const query = darkQuery();
   const onStorage = (event) => {
     if (event.key !== THEME_KEY) return;
-    if (event.newValue === 'light' || event.newValue === 'dark') document.documentElement.dataset.theme = event.newValue;
+    if (event.newValue === 'light' || event.newValue === 'dark')
+      document.documentElement.dataset.theme = event.newValue;
     else delete document.documentElement.dataset.theme;
     listener();
   };

@@ -32,7 +32,10 @@ async function load(markdown, { fields, files = {}, raw } = {}) {
 
 /** The message loading fails with: one line naming the file. */
 async function failure(...args) {
-  const error = await load(...args).then(() => null, (e) => e);
+  const error = await load(...args).then(
+    () => null,
+    (e) => e,
+  );
   expect(error).toBeInstanceOf(ContentError);
   expect(error.message).not.toContain('\n');
   expect(error.message).toMatch(/post\.md(:\d+)?: /);
@@ -49,7 +52,9 @@ describe('Markdown', () => {
     expect(out).toContain('<em>italic</em>');
     expect(out).toContain('<code>code</code>');
     expect(out).toContain('<del>gone</del>');
-    expect(out).toContain('<li class="task-list-item"><label><input type="checkbox" checked disabled> done</label></li>');
+    expect(out).toContain(
+      '<li class="task-list-item"><label><input type="checkbox" checked disabled> done</label></li>',
+    );
   });
 
   it('renders GitHub tables with their alignment', async () => {
@@ -63,7 +68,9 @@ describe('Markdown', () => {
     expect(out).toContain('<span class="hljs-keyword">const</span>');
     expect(out).toContain('<span class="hljs-number">42</span>');
     expect(out).toContain('<span class="hljs-comment">// why</span>');
-    expect(out).toContain(`<pre class="code-block" tabindex="0" data-language="js" aria-label="${ui.codeBlockLabel.replace('{language}', 'js')}">`);
+    expect(out).toContain(
+      `<pre class="code-block" tabindex="0" data-language="js" aria-label="${ui.codeBlockLabel.replace('{language}', 'js')}">`,
+    );
     expect(out).toMatch(/<pre class="code-block" tabindex="0" aria-label="[^"]+"><code>plain\n<\/code><\/pre>/);
   });
 
@@ -81,24 +88,34 @@ describe('Markdown', () => {
   });
 
   it('keeps raw HTML the owner writes', async () => {
-    expect(await html('Press <kbd>Tab</kbd>.\n\n<details><summary>More</summary>\n\nHidden *text*.\n\n</details>')).toMatch(
-      /<kbd>Tab<\/kbd>[\s\S]*<details><summary>More<\/summary>[\s\S]*<em>text<\/em>/,
-    );
+    expect(
+      await html('Press <kbd>Tab</kbd>.\n\n<details><summary>More</summary>\n\nHidden *text*.\n\n</details>'),
+    ).toMatch(/<kbd>Tab<\/kbd>[\s\S]*<details><summary>More<\/summary>[\s\S]*<em>text<\/em>/);
   });
 });
 
 describe('articles folder', () => {
   it('reads front matter, numbers files in name order and lists them newest first', async () => {
     const folder = await fs.mkdtemp(path.join(dir, 'order-'));
-    const write = (name, date, title) => fs.writeFile(path.join(folder, name), `---\n${frontMatter({ date, title })}\n---\nBody of ${title}.\n`);
+    const write = (name, date, title) =>
+      fs.writeFile(path.join(folder, name), `---\n${frontMatter({ date, title })}\n---\nBody of ${title}.\n`);
     await write('2024-03-01-b.md', '2024-03-01', 'Second');
     await write('2024-01-01-a.md', '2024-01-01', 'First');
     await write('2024-05-01-c.md', '2024-05-01', 'Third');
     const articles = await loadArticles(folder);
-    expect(articles.map((a) => [a.number, a.summary.title])).toEqual([[1, 'First'], [2, 'Second'], [3, 'Third']]);
+    expect(articles.map((a) => [a.number, a.summary.title])).toEqual([
+      [1, 'First'],
+      [2, 'Second'],
+      [3, 'Third'],
+    ]);
     expect(newestFirst(articles.map((a) => a.summary)).map((s) => s.number)).toEqual([3, 2, 1]);
     expect(articles[0].summary).toEqual({
-      number: 1, date: '1 January 2024', isoDate: '2024-01-01', title: 'First', description: 'A description.', readingMinutes: 1,
+      number: 1,
+      date: '1 January 2024',
+      isoDate: '2024-01-01',
+      title: 'First',
+      description: 'A description.',
+      readingMinutes: 1,
     });
   });
 
@@ -116,7 +133,9 @@ describe('articles folder', () => {
 
 describe('content mistakes: one line naming the file, the line and the fix', () => {
   it('a <script>', async () => {
-    expect(await failure('Fine.\n\n<script>alert(1)</script>')).toMatch(/post\.md:9: a <script> element is not allowed/);
+    expect(await failure('Fine.\n\n<script>alert(1)</script>')).toMatch(
+      /post\.md:9: a <script> element is not allowed/,
+    );
   });
 
   it('an inline event handler', async () => {
@@ -126,24 +145,40 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
   });
 
   it('a javascript: URL, however it is spelled', async () => {
-    expect(await failure('[click](javascript:alert(1))')).toMatch(/post\.md:7: a javascript: URL in <a> is not allowed/);
+    expect(await failure('[click](javascript:alert(1))')).toMatch(
+      /post\.md:7: a javascript: URL in <a> is not allowed/,
+    );
     expect(await failure('<a href=" JaVa\tScRiPt:alert(1)">x</a>')).toMatch(/a javascript: URL in <a> is not allowed/);
   });
 
   it('a missing image', async () => {
-    expect(await failure('Text.\n\n![A chart](missing.png)')).toMatch(/post\.md:9: the image missing\.png is not there; put the file at .*missing\.png/);
+    expect(await failure('Text.\n\n![A chart](missing.png)')).toMatch(
+      /post\.md:9: the image missing\.png is not there; put the file at .*missing\.png/,
+    );
   });
 
   it('a missing, unknown or malformed front-matter field', async () => {
-    expect(await failure('x', { fields: { description: undefined } })).toMatch(/post\.md: the front matter has no "description"; add description: /);
-    expect(await failure('x', { fields: { tags: '[a]' } })).toMatch(/post\.md:5: unknown front-matter field "tags"; the fields are title, date, updated, description, keywords, style/);
-    expect(await failure('x', { fields: { keywords: 'Git' } })).toMatch(/post\.md:5: "keywords" is not valid; write it as keywords: \[Git, Code Review\]/);
-    expect(await failure('x', { raw: 'no front matter\n' })).toMatch(/post\.md:1: the file must start with front matter/);
-    expect(await failure('x', { raw: '---\ntitle: [unclosed\n---\n' })).toMatch(/post\.md:\d+: the front matter is not valid YAML/);
+    expect(await failure('x', { fields: { description: undefined } })).toMatch(
+      /post\.md: the front matter has no "description"; add description: /,
+    );
+    expect(await failure('x', { fields: { tags: '[a]' } })).toMatch(
+      /post\.md:5: unknown front-matter field "tags"; the fields are title, date, updated, description, keywords, style/,
+    );
+    expect(await failure('x', { fields: { keywords: 'Git' } })).toMatch(
+      /post\.md:5: "keywords" is not valid; write it as keywords: \[Git, Code Review\]/,
+    );
+    expect(await failure('x', { raw: 'no front matter\n' })).toMatch(
+      /post\.md:1: the file must start with front matter/,
+    );
+    expect(await failure('x', { raw: '---\ntitle: [unclosed\n---\n' })).toMatch(
+      /post\.md:\d+: the front matter is not valid YAML/,
+    );
   });
 
   it('a date that is not a day', async () => {
-    expect(await failure('x', { fields: { date: '7 May 2023' } })).toMatch(/post\.md:3: "date" is not valid; write it as date: 2024-02-01 \(year-month-day/);
+    expect(await failure('x', { fields: { date: '7 May 2023' } })).toMatch(
+      /post\.md:3: "date" is not valid; write it as date: 2024-02-01 \(year-month-day/,
+    );
     expect(await failure('x', { fields: { date: '2023-02-30' } })).toMatch(/post\.md:3: "date" is not a real day/);
   });
 });

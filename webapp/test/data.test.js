@@ -1,21 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import data, { articleCount, constants, latestArticles, pageMeta, projects, seo, site, siteOrigin } from '../src/data/index.js';
+import data, {
+  articleCount,
+  constants,
+  latestArticles,
+  pageMeta,
+  projects,
+  seo,
+  site,
+  siteOrigin,
+} from '../src/data/index.js';
 import { articleIndexFromSlug, routeManifest, routePaths } from '../src/routes.js';
 import { scopeCss } from '../src/scopeCss.js';
 import { robotsTxt, sitemapXml } from '../build/sitemap.mjs';
 
 describe('data module', () => {
   it('has the site config sections of the spec', () => {
-    expect(Object.keys(site)).toEqual(expect.arrayContaining(['main', 'socials', 'homepage', 'about', 'articles', 'projects']));
+    expect(Object.keys(site)).toEqual(
+      expect.arrayContaining(['main', 'socials', 'homepage', 'about', 'articles', 'projects']),
+    );
     expect(Object.keys(site.main)).toEqual(['title', 'name', 'email', 'logo']);
-    expect(Object.keys(site.socials)).toEqual(['twitter', 'github', 'linkedin', 'instagram', 'stackoverflow', 'facebook']);
+    expect(Object.keys(site.socials)).toEqual([
+      'twitter',
+      'github',
+      'linkedin',
+      'instagram',
+      'stackoverflow',
+      'facebook',
+    ]);
     expect(site.projects).toBe(projects);
     expect(data.site).toBe(site);
   });
 
   it('has every project with its link text and link', () => {
     expect(projects.length).toBeGreaterThan(0);
-    for (const p of projects) expect(Object.keys(p)).toEqual(expect.arrayContaining(['title', 'description', 'linkText', 'link']));
+    for (const p of projects)
+      expect(Object.keys(p)).toEqual(expect.arrayContaining(['title', 'description', 'linkText', 'link']));
   });
 
   it('has the newest articles for the home page, metadata only', () => {
@@ -58,7 +77,8 @@ describe('routes', () => {
   it('reads article slugs as 1-based indexes', () => {
     expect(articleIndexFromSlug('1', 2)).toBe(0);
     expect(articleIndexFromSlug('2', 2)).toBe(1);
-    for (const bad of ['0', '3', 'abc', '01', '1.0', '-1', '', ' 1', '1e0']) expect(articleIndexFromSlug(bad, 2)).toBeNull();
+    for (const bad of ['0', '3', 'abc', '01', '1.0', '-1', '', ' 1', '1e0'])
+      expect(articleIndexFromSlug(bad, 2)).toBeNull();
     expect(articleIndexFromSlug('3', 3)).toBe(2);
     expect(articleIndexFromSlug(String(articleCount))).toBe(articleCount - 1);
     expect(articleIndexFromSlug(String(articleCount + 1))).toBeNull();
@@ -68,7 +88,9 @@ describe('routes', () => {
 describe('scopeCss', () => {
   it('prefixes every selector, including inside @media', () => {
     expect(scopeCss('h2, p { color: red }', '.s')).toBe('.s h2, .s p {color: red}');
-    expect(scopeCss('@media (max-width: 600px) { h2 { margin: 0 } }', '.s')).toBe('@media (max-width: 600px) {.s h2 {margin: 0} }');
+    expect(scopeCss('@media (max-width: 600px) { h2 { margin: 0 } }', '.s')).toBe(
+      '@media (max-width: 600px) {.s h2 {margin: 0} }',
+    );
   });
 });
 
@@ -78,7 +100,9 @@ describe('sitemap.xml and robots.txt', () => {
     const xml = sitemapXml(siteOrigin, routePaths());
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(routePaths().map((p) => `${siteOrigin}${p === '/' ? '/' : p}`));
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(robotsTxt(siteOrigin)).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${siteOrigin}/sitemap.xml\n`);
   });
 

@@ -92,7 +92,9 @@ describe('hydrating prerendered pages (React development build)', () => {
       expect(consoleErrors(errors)).toEqual([]);
       expect(heading).toHaveTextContent(ui.notFound.title);
       expect(container.querySelector('main h1')).toBe(heading);
-      expect(container.querySelector('[data-testid="not-found-url"]')).toHaveTextContent(`${window.location.origin}${path}`);
+      expect(container.querySelector('[data-testid="not-found-url"]')).toHaveTextContent(
+        `${window.location.origin}${path}`,
+      );
     });
   }
 

@@ -33,7 +33,10 @@ function filesUnder(dir) {
 function rule(css, selector) {
   const escaped = selector.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
   const match = css.match(new RegExp(`(?:^|\\n)${escaped}\\s*\\{([^}]*)\\}`));
-  return match?.[1].split(';').map((d) => d.trim()).filter(Boolean);
+  return match?.[1]
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
 }
 
 describe('icons', () => {

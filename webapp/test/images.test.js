@@ -35,7 +35,8 @@ describe('photos', () => {
     expect(picture).toMatchObject({ width: 4032, height: 3024 });
     for (const format of ['avif', 'webp']) {
       expect(picture[format].map((c) => c.width)).toEqual([360, 400, 800]);
-      for (const { url } of picture[format]) expect(url).toMatch(new RegExp(`^/static/media/camera-\\d+\\.[0-9a-f]{8}\\.${format}$`));
+      for (const { url } of picture[format])
+        expect(url).toMatch(new RegExp(`^/static/media/camera-\\d+\\.[0-9a-f]{8}\\.${format}$`));
     }
     expect(picture.fallback).toBe(picture.webp[1].url);
     expect(files.size).toBe(6);
@@ -58,18 +59,31 @@ describe('photos', () => {
   it('are found in the data by a raster src, each with the width it is shown at', () => {
     const data = {
       a: { photo: { src: 'me.jpg', width: 400 } },
-      b: [{ src: 'me.jpg', width: 500 }, { src: '/x.svg', width: 10 }, { src: '/abs/built.jpg', width: 10 }],
+      b: [
+        { src: 'me.jpg', width: 500 },
+        { src: '/x.svg', width: 10 },
+        { src: '/abs/built.jpg', width: 10 },
+      ],
       logos: [{ src: 'projects/acme.png', width: 48 }],
     };
-    expect([...photosIn([data])]).toEqual([['me.jpg', [400, 500]], ['projects/acme.png', [48]]]);
+    expect([...photosIn([data])]).toEqual([
+      ['me.jpg', [400, 500]],
+      ['projects/acme.png', [48]],
+    ]);
     expect(() => photosIn([{ src: 'me.png' }])).toThrow(/me\.png .*needs a width/);
   });
 
   it('that are missing or not images get one line naming the file', async () => {
     const broken = path.join(dir, 'broken.jpg');
     await fs.writeFile(broken, 'not a photo');
-    for (const [file, message] of [[broken, /broken\.jpg is not an image this site can use .*; use a JPEG, PNG or WebP file$/], [path.join(dir, 'gone.jpg'), /gone\.jpg is not there; put the photo there, or fix its name$/]]) {
-      const error = await renderPicture(file, 100).then(() => null, (e) => e);
+    for (const [file, message] of [
+      [broken, /broken\.jpg is not an image this site can use .*; use a JPEG, PNG or WebP file$/],
+      [path.join(dir, 'gone.jpg'), /gone\.jpg is not there; put the photo there, or fix its name$/],
+    ]) {
+      const error = await renderPicture(file, 100).then(
+        () => null,
+        (e) => e,
+      );
       expect(error).toBeInstanceOf(PhotoError);
       expect(error.message).toMatch(message);
       expect(error.message).not.toContain('\n');

@@ -80,7 +80,13 @@ describe('link-preview tags', () => {
 });
 
 describe('404 screen', () => {
-  for (const path of ['/article/0', `/article/${articles.length + 1}`, '/article/abc', '/article/01', '/no/such/page']) {
+  for (const path of [
+    '/article/0',
+    `/article/${articles.length + 1}`,
+    '/article/abc',
+    '/article/01',
+    '/no/such/page',
+  ]) {
     it(`${path} shows "Oops!", the message, the URL and a link home`, async () => {
       renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
@@ -105,7 +111,9 @@ describe('nav and footer', () => {
     renderApp('/projects');
     await screen.findByRole('heading', { level: 1, name: site.projectsPage.title });
     const nav = screen.getByRole('navigation', { name: ui.nav.label });
-    const current = within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('aria-current') === 'page');
     expect(current.map((a) => a.textContent)).toEqual([ui.nav.projects]);
     expect(current[0]).toHaveClass('is-active');
     expect(within(nav).getByRole('link', { name: ui.nav.home })).not.toHaveAttribute('aria-current');
@@ -115,7 +123,11 @@ describe('nav and footer', () => {
     const user = userEvent.setup();
     renderApp('/');
     const nav = screen.getByRole('navigation', { name: ui.nav.label });
-    expect(within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Home', '/'],
       ['About', '/about'],
       ['Projects', '/projects'],
@@ -135,13 +147,11 @@ describe('nav and footer', () => {
   it('footer has the same links and the copyright line', () => {
     renderApp('/');
     const footer = screen.getByRole('contentinfo');
-    expect(within(footer).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/',
-      '/about',
-      '/projects',
-      '/articles',
-      '/contact',
-    ]);
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/', '/about', '/projects', '/articles', '/contact']);
     expect(footer).toHaveTextContent(`© ${constants.copyrightYear} ${site.main.name}`);
   });
 });
@@ -151,7 +161,10 @@ describe('home', () => {
     renderApp('/');
     const main = screen.getByRole('main');
     expect(within(main).getByText(site.homepage.description)).toBeInTheDocument();
-    expect(within(main).getByAltText(site.homepage.photo.alt)).toHaveAttribute('width', String(site.homepage.photo.width));
+    expect(within(main).getByAltText(site.homepage.photo.alt)).toHaveAttribute(
+      'width',
+      String(site.homepage.photo.width),
+    );
 
     const socials = within(main).getByRole('list', { name: ui.socialsHeading });
     const links = within(socials).getAllByRole('link');
@@ -174,7 +187,14 @@ describe('home', () => {
   });
 
   it('every image has alt text and explicit width and height', async () => {
-    for (const path of ['/', '/about', '/projects', '/articles', '/contact', ...articles.map((_, i) => `/article/${i + 1}`)]) {
+    for (const path of [
+      '/',
+      '/about',
+      '/projects',
+      '/articles',
+      '/contact',
+      ...articles.map((_, i) => `/article/${i + 1}`),
+    ]) {
       const { unmount } = renderApp(path);
       await screen.findByRole('heading', { level: 1 });
       const imgs = [...document.querySelectorAll('img')];
@@ -199,7 +219,10 @@ describe('about, projects, articles, contact', () => {
     expect([...desktop.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(expected);
     const mobile = screen.getByTestId('mobile-socials');
     expect([...mobile.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(expected);
-    expect(within(mobile).getByRole('link', { name: site.main.email })).toHaveAttribute('href', `mailto:${site.main.email}`);
+    expect(within(mobile).getByRole('link', { name: site.main.email })).toHaveAttribute(
+      'href',
+      `mailto:${site.main.email}`,
+    );
   });
 
   it('projects: heading, intro and every project', async () => {
@@ -223,9 +246,17 @@ describe('about, projects, articles, contact', () => {
       expect(entry).toHaveTextContent(ui.readingTime.replace('{minutes}', article.readingMinutes));
       expect(within(entry).getByRole('heading', { name: article.title })).toBeInTheDocument();
       expect(entry).toHaveTextContent(article.description);
-      expect(within(entry).getByRole('link', { name: ui.readArticle })).toHaveAttribute('href', `/article/${article.number}`);
+      expect(within(entry).getByRole('link', { name: ui.readArticle })).toHaveAttribute(
+        'href',
+        `/article/${article.number}`,
+      );
     });
-    expect(articleList.map((a) => a.isoDate)).toEqual(articles.map((a) => a.isoDate).sort().reverse());
+    expect(articleList.map((a) => a.isoDate)).toEqual(
+      articles
+        .map((a) => a.isoDate)
+        .sort()
+        .reverse(),
+    );
   });
 
   it('contact: 24-hour promise, mailto link, contact form mention, photo-site link and socials', async () => {
@@ -238,7 +269,10 @@ describe('about, projects, articles, contact', () => {
     const mail = within(main).getAllByRole('link', { name: site.main.email });
     expect(mail.length).toBeGreaterThanOrEqual(1);
     for (const a of mail) expect(a).toHaveAttribute('href', `mailto:${site.main.email}`);
-    expect(within(main).getByRole('link', { name: site.contact.instagramLabel })).toHaveAttribute('href', site.socials.instagram);
+    expect(within(main).getByRole('link', { name: site.contact.instagramLabel })).toHaveAttribute(
+      'href',
+      site.socials.instagram,
+    );
     expect(within(main).getByRole('list', { name: ui.socialsHeading })).toBeInTheDocument();
     expect(main).not.toHaveTextContent('{');
   });
@@ -258,7 +292,12 @@ describe('article page', () => {
   ].join('\n');
   async function withFixture(run) {
     const { html } = await renderMarkdown(fixtureMarkdown, { file: 'fixture.md' });
-    const fixture = { ...articles[0], title: 'A fixture article', style: 'h2 { color: #0f766e; }\np, li { margin: 0 }', html };
+    const fixture = {
+      ...articles[0],
+      title: 'A fixture article',
+      style: 'h2 { color: #0f766e; }\np, li { margin: 0 }',
+      html,
+    };
     setArticleSource(() => fixture);
     try {
       await run(fixture);
@@ -290,7 +329,9 @@ describe('article page', () => {
       expect(style.textContent).toBe(scopeCss(fixture.style, '.article-scope-1'));
       expect(style.textContent).toContain('.article-scope-1 p, .article-scope-1 li');
       expect(screen.getByRole('article')).toHaveClass('article-scope-1');
-      await user.click(within(screen.getByRole('navigation', { name: ui.nav.label })).getByRole('link', { name: 'Home' }));
+      await user.click(
+        within(screen.getByRole('navigation', { name: ui.nav.label })).getByRole('link', { name: 'Home' }),
+      );
       await screen.findByRole('heading', { level: 1, name: site.homepage.title });
       expect(document.querySelector('style[data-article-style]')).toBeNull();
     });

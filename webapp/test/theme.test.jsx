@@ -42,7 +42,12 @@ describe('theme switch', () => {
   });
 
   it('the inline script applies a remembered choice, and only a valid one', () => {
-    for (const [stored, applied] of [['dark', 'dark'], ['light', 'light'], ['purple', undefined], [null, undefined]]) {
+    for (const [stored, applied] of [
+      ['dark', 'dark'],
+      ['light', 'light'],
+      ['purple', undefined],
+      [null, undefined],
+    ]) {
       delete document.documentElement.dataset.theme;
       if (stored === null) localStorage.removeItem(THEME_KEY);
       else localStorage.setItem(THEME_KEY, stored);

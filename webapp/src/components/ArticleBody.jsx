@@ -8,7 +8,14 @@ import { useNavigate } from 'react-router-dom';
 import './ArticleBody.css';
 
 function isPlainClick(event) {
-  return event.button === 0 && !event.defaultPrevented && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+  return (
+    event.button === 0 &&
+    !event.defaultPrevented &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey
+  );
 }
 
 export default function ArticleBody({ html }) {

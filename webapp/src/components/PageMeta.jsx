@@ -28,7 +28,12 @@ export function absoluteUrl(path) {
  */
 function metadataOf(key) {
   const { description, keywords } = pageMeta(key);
-  return { title: key === 'home' ? site.main.title : pageTitle(ui.nav[key]), description, keywords, path: pagePaths[key] };
+  return {
+    title: key === 'home' ? site.main.title : pageTitle(ui.nav[key]),
+    description,
+    keywords,
+    path: pagePaths[key],
+  };
 }
 
 /**
@@ -39,7 +44,14 @@ function metadataOf(key) {
  * the canonical form of nothing. `type` is the Open Graph type.
  */
 export default function PageMeta({ page = null, ...given }) {
-  const { title, description, keywords = [], path = null, type = 'website', noIndex = false } = page ? metadataOf(page) : given;
+  const {
+    title,
+    description,
+    keywords = [],
+    path = null,
+    type = 'website',
+    noIndex = false,
+  } = page ? metadataOf(page) : given;
   const url = path === null ? null : absoluteUrl(path);
   const image = site.shareImage;
   const imageUrl = absoluteUrl(image.src);
@@ -50,7 +62,12 @@ export default function PageMeta({ page = null, ...given }) {
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
       {noIndex && <meta name="robots" content="noindex" />}
       {url && <link rel="canonical" href={url} />}
-      <link rel="alternate" type="application/atom+xml" href={feedPath} title={ui.feedTitle.replace('{name}', site.main.title)} />
+      <link
+        rel="alternate"
+        type="application/atom+xml"
+        href={feedPath}
+        title={ui.feedTitle.replace('{name}', site.main.title)}
+      />
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.main.title} />
       <meta property="og:title" content={title} />

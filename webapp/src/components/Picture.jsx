@@ -23,7 +23,16 @@ export default function Picture({ image, sizes, className, priority = 'lazy' }) 
     decoding: 'async',
   };
   if (!picture) {
-    return <img className={className} src={image.src} alt={image.alt} width={image.width} height={image.height} {...loading} />;
+    return (
+      <img
+        className={className}
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        {...loading}
+      />
+    );
   }
   // Shown `image.width` wide; the height follows the file's own proportions unless the data sets it.
   const height = image.height ?? Math.round((image.width * picture.height) / picture.width);
@@ -31,7 +40,14 @@ export default function Picture({ image, sizes, className, priority = 'lazy' }) 
     <picture>
       <source type="image/avif" srcSet={srcSet(picture.avif)} sizes={sizes ?? `${image.width}px`} />
       <source type="image/webp" srcSet={srcSet(picture.webp)} sizes={sizes ?? `${image.width}px`} />
-      <img className={className} src={picture.fallback} alt={image.alt} width={image.width} height={height} {...loading} />
+      <img
+        className={className}
+        src={picture.fallback}
+        alt={image.alt}
+        width={image.width}
+        height={height}
+        {...loading}
+      />
     </picture>
   );
 }

@@ -36,5 +36,17 @@ export function pageMeta(page) {
   return entry;
 }
 
-const data = { constants, site, projects, articleCount, latestArticles, seo, work, ui, siteOrigin, analytics, pageMeta };
+const data = {
+  constants,
+  site,
+  projects,
+  articleCount,
+  latestArticles,
+  seo,
+  work,
+  ui,
+  siteOrigin,
+  analytics,
+  pageMeta,
+};
 export default data;

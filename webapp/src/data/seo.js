@@ -17,8 +17,7 @@ export const seo = [
   },
   {
     page: 'articles',
-    description:
-      'Articles by Jordan Lee on code review, accessibility and building fast single-page apps.',
+    description: 'Articles by Jordan Lee on code review, accessibility and building fast single-page apps.',
     keywords: ['Jordan Lee', 'articles', 'blog', 'web development', 'accessibility', 'code review'],
   },
   {
