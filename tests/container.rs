@@ -78,8 +78,7 @@ fn wait_for_answer(port: u16) {
 #[test]
 fn the_image_is_small_serves_every_route_unprivileged_and_keeps_https_state_in_its_volume() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let binary = root.join("target/x86_64-unknown-linux-gnu/dist/portfolio");
-    assert!(binary.is_file(), "build the static binary first: cargo static (npm test does)");
+    let binary = common::static_binary();
     let id = std::process::id();
     let mut made = Made(Vec::new());
     let image = made.add("image", format!("localhost/portfolio-test:{id}"));

@@ -21,13 +21,7 @@ use tls_support::*;
 /// 1.09 MB that keeps the binary under 7 MB; an owner's files are theirs to grow.
 const CODE_BUDGET: u64 = 5_900_000;
 
-/// `target/x86_64-unknown-linux-gnu/dist/portfolio`, beside the binary under test.
-fn static_binary() -> PathBuf {
-    let target_dir = Path::new(common::BINARY).parent().and_then(Path::parent).expect("target/<profile>/portfolio");
-    let binary = target_dir.join("x86_64-unknown-linux-gnu/dist/portfolio");
-    assert!(binary.is_file(), "{} is missing: build it with `cargo static` (npm test does)", binary.display());
-    binary
-}
+use common::static_binary;
 
 /// An empty directory holding only the static binary, as `/portfolio`.
 fn empty_root(name: &str) -> PathBuf {

@@ -72,3 +72,20 @@ test('the Pages step exports every page and the 404 page', () => {
   }
   fs.rmSync(dir, { recursive: true });
 });
+
+test("the README's set-up line names every package .ci/run installs", () => {
+  const ci = fs.readFileSync(path.join(root, '.ci/run'), 'utf8');
+  const installed = [...ci.matchAll(/missing\+=\(([^)]+)\)/g)].map((match) => match[1]);
+  assert.ok(installed.length >= 5, `.ci/run installs packages through missing+=(…): ${installed}`);
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const setUp = /`apt-get install ([^`]+)`/.exec(readme);
+  assert.ok(setUp, 'the README has an `apt-get install …` line');
+  const named = setUp[1].split(/\s+/);
+  assert.deepEqual(
+    installed.filter((name) => !named.includes(name)),
+    [],
+    'packages .ci/run installs that the README does not name',
+  );
+  const pip = /pip(?:3)? install --quiet --break-system-packages ([\w-]+)/.exec(ci);
+  assert.ok(pip && readme.includes(`pip install ${pip[1]}`), `the README names the pip package ${pip?.[1]}`);
+});

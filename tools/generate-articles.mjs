@@ -52,21 +52,69 @@ because although while when where whether unless until since so but and or yet a
 production staging development laptop container cluster region zone kernel filesystem disk network
 morning week month year quarter day hour minute second moment decade weekend evening night
 problem solution question answer idea habit rule pattern practice lesson mistake surprise result
-`.split(/\s+/).filter(Boolean);
+`
+  .split(/\s+/)
+  .filter(Boolean);
 
 const TOPICS = [
-  'Caching', 'Code Review', 'Testing', 'Observability', 'Accessibility', 'Performance', 'Databases', 'Deployments',
-  'TypeScript', 'Rust', 'React', 'Refactoring', 'On-call', 'Documentation', 'Security', 'Networking', 'Queues',
-  'Feature Flags', 'Migrations', 'Mentoring', 'Estimation', 'Monitoring', 'CSS', 'Build Tools', 'Git',
+  'Caching',
+  'Code Review',
+  'Testing',
+  'Observability',
+  'Accessibility',
+  'Performance',
+  'Databases',
+  'Deployments',
+  'TypeScript',
+  'Rust',
+  'React',
+  'Refactoring',
+  'On-call',
+  'Documentation',
+  'Security',
+  'Networking',
+  'Queues',
+  'Feature Flags',
+  'Migrations',
+  'Mentoring',
+  'Estimation',
+  'Monitoring',
+  'CSS',
+  'Build Tools',
+  'Git',
 ];
 
 const CODE = [
-  ['ts', (r) => `export async function retry<T>(work: () => Promise<T>, attempts = ${2 + Math.floor(r() * 5)}): Promise<T> {\n  for (let i = 1; ; i++) {\n    try {\n      return await work();\n    } catch (error) {\n      if (i >= attempts) throw error;\n      await new Promise((done) => setTimeout(done, ${100 + Math.floor(r() * 900)} * i));\n    }\n  }\n}`],
-  ['rust', (r) => `fn median(values: &mut [u64]) -> Option<u64> {\n    values.sort_unstable();\n    // ${pick(r, WORDS)} ${pick(r, WORDS)} ${pick(r, WORDS)}\n    values.get(values.len() / 2).copied()\n}`],
-  ['python', (r) => `def chunks(items, size=${8 + Math.floor(r() * 120)}):\n    """Yield successive ${pick(r, WORDS)} slices of items."""\n    for start in range(0, len(items), size):\n        yield items[start:start + size]`],
-  ['sql', (r) => `SELECT author, count(*) AS reviews\nFROM pull_requests\nWHERE merged_at > now() - interval '${1 + Math.floor(r() * 90)} days'\nGROUP BY author\nORDER BY reviews DESC;`],
-  ['bash', (r) => `for port in ${8000 + Math.floor(r() * 999)} ${9000 + Math.floor(r() * 999)}; do\n  curl -fsS "http://localhost:$port/health" || echo "port $port is down"\ndone`],
-  ['go', (r) => `func worker(jobs <-chan Job, results chan<- Result) {\n\tfor job := range jobs {\n\t\t// ${pick(r, WORDS)} ${pick(r, WORDS)}\n\t\tresults <- job.Run(${Math.floor(r() * 64)})\n\t}\n}`],
+  [
+    'ts',
+    (r) =>
+      `export async function retry<T>(work: () => Promise<T>, attempts = ${2 + Math.floor(r() * 5)}): Promise<T> {\n  for (let i = 1; ; i++) {\n    try {\n      return await work();\n    } catch (error) {\n      if (i >= attempts) throw error;\n      await new Promise((done) => setTimeout(done, ${100 + Math.floor(r() * 900)} * i));\n    }\n  }\n}`,
+  ],
+  [
+    'rust',
+    (r) =>
+      `fn median(values: &mut [u64]) -> Option<u64> {\n    values.sort_unstable();\n    // ${pick(r, WORDS)} ${pick(r, WORDS)} ${pick(r, WORDS)}\n    values.get(values.len() / 2).copied()\n}`,
+  ],
+  [
+    'python',
+    (r) =>
+      `def chunks(items, size=${8 + Math.floor(r() * 120)}):\n    """Yield successive ${pick(r, WORDS)} slices of items."""\n    for start in range(0, len(items), size):\n        yield items[start:start + size]`,
+  ],
+  [
+    'sql',
+    (r) =>
+      `SELECT author, count(*) AS reviews\nFROM pull_requests\nWHERE merged_at > now() - interval '${1 + Math.floor(r() * 90)} days'\nGROUP BY author\nORDER BY reviews DESC;`,
+  ],
+  [
+    'bash',
+    (r) =>
+      `for port in ${8000 + Math.floor(r() * 999)} ${9000 + Math.floor(r() * 999)}; do\n  curl -fsS "http://localhost:$port/health" || echo "port $port is down"\ndone`,
+  ],
+  [
+    'go',
+    (r) =>
+      `func worker(jobs <-chan Job, results chan<- Result) {\n\tfor job := range jobs {\n\t\t// ${pick(r, WORDS)} ${pick(r, WORDS)}\n\t\tresults <- job.Run(${Math.floor(r() * 64)})\n\t}\n}`,
+  ],
 ];
 
 const pick = (r, list) => list[Math.floor(r() * list.length)];
@@ -77,7 +125,9 @@ function sentence(r, min = 8, max = 22, plain = false) {
   const words = Array.from({ length: n }, () => pick(r, WORDS));
   if (plain) return `${capital(words.join(' '))}.`;
   if (r() < 0.15) words[Math.floor(r() * n)] = `\`${pick(r, WORDS)}${pick(r, ['()', '.json', 'Id', '_count', ''])}\``;
-  if (r() < 0.1) words[Math.floor(r() * n)] = `[${pick(r, WORDS)} ${pick(r, WORDS)}](https://example.com/${pick(r, WORDS)}-${Math.floor(r() * 1000)})`;
+  if (r() < 0.1)
+    words[Math.floor(r() * n)] =
+      `[${pick(r, WORDS)} ${pick(r, WORDS)}](https://example.com/${pick(r, WORDS)}-${Math.floor(r() * 1000)})`;
   if (r() < 0.1) words[Math.floor(r() * n)] = `**${pick(r, WORDS)}**`;
   return `${capital(words.join(' '))}${pick(r, ['.', '.', '.', '?', '!'])}`;
 }
@@ -91,12 +141,16 @@ function body(r, words) {
     const kind = r();
     let block;
     if (blocks.length > 0 && kind < 0.1) block = `## ${sentence(r, 3, 7, true).slice(0, -1)}`;
-    else if (kind < 0.17) block = Array.from({ length: 3 + Math.floor(r() * 3) }, () => `- ${sentence(r, 5, 12)}`).join('\n');
+    else if (kind < 0.17)
+      block = Array.from({ length: 3 + Math.floor(r() * 3) }, () => `- ${sentence(r, 5, 12)}`).join('\n');
     else if (kind < 0.22) {
       const [language, code] = pick(r, CODE);
       block = `\`\`\`${language}\n${code(r)}\n\`\`\``;
     } else if (kind < 0.25) {
-      const rows = Array.from({ length: 3 }, () => `| ${pick(r, WORDS)} | ${Math.floor(r() * 1000)} ms | ${Math.floor(r() * 100)} % |`);
+      const rows = Array.from(
+        { length: 3 },
+        () => `| ${pick(r, WORDS)} | ${Math.floor(r() * 1000)} ms | ${Math.floor(r() * 100)} % |`,
+      );
       block = ['| Case | Time | Share |', '| :--- | ---: | ---: |', ...rows].join('\n');
     } else if (kind < 0.28) block = `> ${sentence(r)}`;
     else block = paragraph(r);
@@ -110,15 +164,26 @@ const quote = (s) => `'${s.replace(/'/g, "''")}'`;
 const day = (date) => date.toISOString().slice(0, 10);
 
 fs.mkdirSync(dir, { recursive: true });
-const existing = fs.readdirSync(dir).filter((name) => name.endsWith('.md')).sort();
-const newest = existing.map((name) => name.match(/^(\d{4}-\d{2}-\d{2})/)?.[1]).filter(Boolean).pop() ?? '2023-01-01';
+const existing = fs
+  .readdirSync(dir)
+  .filter((name) => name.endsWith('.md'))
+  .sort();
+const newest =
+  existing
+    .map((name) => name.match(/^(\d{4}-\d{2}-\d{2})/)?.[1])
+    .filter(Boolean)
+    .pop() ?? '2023-01-01';
 let date = new Date(`${newest}T00:00:00Z`);
 for (let n = existing.length + 1; n <= Number(countArg); n++) {
   const r = random(n * 7919);
   date = new Date(date.getTime() + 7 * 86400000);
   const topic = pick(r, TOPICS);
   const title = `${topic}: ${sentence(r, 4, 9, true).slice(0, -1)}`;
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 48);
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48);
   const text = [
     '---',
     `title: ${quote(title)}`,

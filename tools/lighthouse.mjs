@@ -40,7 +40,10 @@ const pages = (process.env.PAGES || '/,/about,/projects,/article/1').split(',');
 async function startServer() {
   const binary = path.join(root, 'target/release/portfolio');
   if (!existsSync(binary)) throw new Error(`${binary} is missing: run \`cargo build --release\` first`);
-  const child = spawn(binary, ['--host', '127.0.0.1', '--port', '0', '--quiet'], { cwd: tmpdir(), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(binary, ['--host', '127.0.0.1', '--port', '0', '--quiet'], {
+    cwd: tmpdir(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const baseURL = await new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -55,16 +58,32 @@ async function startServer() {
 async function lighthouse(url) {
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'));
   const chromeFlags = [
-    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`,
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--user-data-dir=${profile}`,
     // prefers-color-scheme: dark (Blink's preferredColorScheme 0); light is the default.
     ...(process.env.THEME === 'dark' ? ['--blink-settings=preferredColorScheme=0'] : []),
   ].join(' ');
   try {
     const { stdout } = await promisify(execFile)(
       'npx',
-      ['--yes', LIGHTHOUSE, url, '--output=json', '--output-path=stdout', '--quiet',
-        `--only-categories=${CATEGORIES.join(',')}`, `--chrome-path=${chromium}`, `--chrome-flags=${chromeFlags}`],
+      [
+        '--yes',
+        LIGHTHOUSE,
+        url,
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        `--only-categories=${CATEGORIES.join(',')}`,
+        `--chrome-path=${chromium}`,
+        `--chrome-flags=${chromeFlags}`,
+      ],
       { maxBuffer: 256 * 1024 * 1024 },
     );
     return JSON.parse(stdout);
@@ -110,7 +129,9 @@ try {
     for (let i = 0; i < runs; i++) {
       reports.push(await lighthouseRetrying(server.baseURL + page));
       chrome ||= reports.at(-1).environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? '';
-      process.stderr.write(`${page} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => score(reports.at(-1), c)).join(' ')}\n`);
+      process.stderr.write(
+        `${page} run ${i + 1}/${runs}: ${CATEGORIES.map((c) => score(reports.at(-1), c)).join(' ')}\n`,
+      );
     }
     const scores = CATEGORIES.map((c) => median(reports.map((r) => score(r, c))));
     const metrics = Object.values(METRICS).map((id) => median(reports.map((r) => r.audits[id].numericValue)));
@@ -129,11 +150,15 @@ try {
         }
       }
       for (const [id, { title, scores: s, values }] of lost) {
-        notes.push(`${page} ${category}: ${id} (${title}) scored ${s.join(', ')} in ${s.length}/${runs} runs ${values.filter(Boolean).join(', ')}`);
+        notes.push(
+          `${page} ${category}: ${id} (${title}) scored ${s.join(', ')} in ${s.length}/${runs} runs ${values.filter(Boolean).join(', ')}`,
+        );
       }
     }
   }
-  console.log(`Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${chrome}, mobile, ${process.env.THEME === 'dark' ? 'dark' : 'light'} system theme, median of ${runs} runs, ${server.baseURL}\n`);
+  console.log(
+    `Lighthouse ${LIGHTHOUSE.split('@')[1]}, ${chrome}, mobile, ${process.env.THEME === 'dark' ? 'dark' : 'light'} system theme, median of ${runs} runs, ${server.baseURL}\n`,
+  );
   console.log('| page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | Speed Index |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   console.log(rows.join('\n'));

@@ -23,7 +23,9 @@ const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="
   <circle cx="${width * 0.72}" cy="${height * 0.3}" r="${height * 0.12}" fill="#fff3c4"/>
   <path d="M0 ${height * 0.7} Q ${width * 0.3} ${height * 0.5} ${width * 0.6} ${height * 0.68} T ${width} ${height * 0.6} V ${height} H 0 Z" fill="#3f6e4a"/>
 </svg>`;
-const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } } })
+const noise = await sharp({
+  create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } },
+})
   .png()
   .toBuffer();
 await sharp(Buffer.from(scene))

@@ -36,8 +36,12 @@ for (const test of ALL_TESTS) {
   withExtraCredit += modifier;
   if (modifier < 0) uncurved += modifier;
   if (result.pass) passed += 1;
-  rows.push(`${result.pass ? 'pass' : 'FAIL'}  ${String(modifier).padStart(4)}  ${result.constructor.name}: ${result.result}`);
+  rows.push(
+    `${result.pass ? 'pass' : 'FAIL'}  ${String(modifier).padStart(4)}  ${result.constructor.name}: ${result.result}`,
+  );
 }
 const grade = getGradeForScore(uncurved >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? withExtraCredit : uncurved);
-console.log(`MDN HTTP Observatory against http://${host}:${httpPort}/: grade ${grade.grade}, score ${grade.score}, ${passed}/${NUM_TESTS} tests passed`);
+console.log(
+  `MDN HTTP Observatory against http://${host}:${httpPort}/: grade ${grade.grade}, score ${grade.score}, ${passed}/${NUM_TESTS} tests passed`,
+);
 console.log(rows.join('\n'));

@@ -103,11 +103,13 @@ mod tests {
         text.parse().unwrap()
     }
 
+    /// The peer, its request's headers, and the client to log.
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+
     #[test]
     fn the_client_is_the_right_most_hop_that_is_not_a_trusted_proxy() {
         let proxies = trusted(&["10.0.0.0/8", "127.0.0.1", "fd00::/8"]);
-        let cases: &[(&str, &[(&str, &str)], &str)] = &[
-            // peer, headers, client logged
+        let cases: &[Case] = &[
             ("203.0.113.9", &[("x-forwarded-for", "198.51.100.1")], "203.0.113.9"), // an untrusted peer: its headers are ignored
             ("127.0.0.1", &[], "127.0.0.1"),
             ("127.0.0.1", &[("x-forwarded-for", "198.51.100.1")], "198.51.100.1"),

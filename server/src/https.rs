@@ -15,7 +15,8 @@ use crate::tls::{self, FileCertificate, Summary};
 /// Where HTTPS gets its certificates, once checked.
 pub(crate) enum Certificates {
     Files(Arc<FileCertificate>, Summary),
-    Acme(Acme),
+    // Boxed: the ACME state is five times the size of the other variant.
+    Acme(Box<Acme>),
 }
 
 impl Certificates {
@@ -28,7 +29,7 @@ impl Certificates {
                 Some(Certificates::Files(certificate, summary))
             }
             Https::Acme { domains, email, directory, root, state_dir } => {
-                Some(Certificates::Acme(Acme::new(domains.clone(), email.clone(), directory, root.as_deref(), state_dir)?))
+                Some(Certificates::Acme(Box::new(Acme::new(domains.clone(), email.clone(), directory, root.as_deref(), state_dir)?)))
             }
         })
     }

@@ -6,9 +6,9 @@
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -156,7 +156,27 @@ fn read_start_line(stdout: ChildStdout) -> (u16, mpsc::Receiver<String>) {
     (port, receiver)
 }
 
-/// A port nothing listens on at the moment.
+/// The fully static binary (`cargo static`, the one to deploy), built here
+/// when it is missing or older than its sources, so that no test depends
+/// on a step run before it. Under `npm test`, which builds it first, cargo
+/// only finds it fresh.
+pub fn static_binary() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let status = Command::new(cargo)
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .args(["static", "--locked", "--quiet"])
+                .status()
+                .expect("run cargo static");
+            assert!(status.success(), "cargo static failed");
+            let target_dir = Path::new(BINARY).parent().and_then(Path::parent).expect("target/<profile>/portfolio");
+            target_dir.join("x86_64-unknown-linux-gnu/dist/portfolio")
+        })
+        .clone()
+}
+
 /// Every regular file below `dir`, as paths relative to it, sorted.
 pub fn files_below(dir: &Path) -> Vec<String> {
     fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) {
@@ -175,6 +195,7 @@ pub fn files_below(dir: &Path) -> Vec<String> {
     files
 }
 
+/// A port nothing listens on at the moment.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
