@@ -22,26 +22,29 @@ use serde_json::Value;
 
 /// Prints what each page must contain, as JSON, from the data module.
 const EXPECTATIONS: &str = r#"
-import { projects, seo, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
+import { documentTitle, pageOf, pagePaths, pages as table, projects, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
 import { loadArticles } from './webapp/build/articles.mjs';
 const T = site.main.title;
 const articles = (await loadArticles()).map((a) => a.data);
-const page = (path, name, title, texts) => {
-  const meta = seo.find((entry) => entry.page === name);
-  return { path, title, description: meta.description, keywords: meta.keywords.join(', '), type: 'website', texts };
+// What a page shows beyond its heading and intro, when the site has that page.
+const extra = {
+  home: [projects[0]?.description, work[0]?.role],
+  projects: projects.map((p) => p.title),
+  articles: articles.map((a) => a.title),
+  contact: (pagePaths.contact ? pageOf('contact').paragraphs : []).filter((p) => !p.includes('{')).slice(0, 1),
 };
 const pages = [
-  page('/', 'home', T, [site.homepage.title, site.homepage.description, projects[0].description, work[0].role]),
-  page('/about', 'about', `About | ${T}`, [site.about.title, site.about.description]),
-  page('/projects', 'projects', `Projects | ${T}`, [site.projectsPage.title, site.projectsPage.description, ...projects.map((p) => p.title)]),
-  page('/articles', 'articles', `Articles | ${T}`, [site.articles.title, site.articles.description, ...articles.map((a) => a.title)]),
-  page('/contact', 'contact', `Contact | ${T}`, [site.contact.title, site.contact.paragraphs.find((p) => !p.includes('{'))]),
+  ...table.filter(({ key }) => key in pagePaths).map((page) => ({
+    path: page.path, title: documentTitle(page), description: page.description, keywords: (page.keywords ?? []).join(', '),
+    type: 'website', texts: [page.heading, page.intro, ...(extra[page.key] ?? [])].filter(Boolean),
+  })),
   ...articles.map((a, i) => ({
     path: `/article/${i + 1}`, title: `${a.title} | ${T}`, description: a.description, keywords: a.keywords.join(', '),
     type: 'article', texts: [a.title, a.date], html: a.html,
   })),
 ];
-const notFound = { title: `404 | ${T}`, description: ui.notFound.description, texts: [ui.notFound.message] };
+const notFoundPage = table.find(({ path }) => path === '*');
+const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, texts: [notFoundPage.intro] };
 const feed = { title: ui.feedTitle.replace('{name}', T), articles: articles.map((a, i) => ({ url: `${siteOrigin}/article/${i + 1}`, title: a.title, published: a.isoDate })) };
 console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed }));
 "#;
@@ -564,6 +567,59 @@ fn numbers_after(text: &str, block: &str, field: &str) -> Vec<u32> {
     lines_after(text, block, field).into_iter().map(|(_, line)| number(line).unwrap_or_else(|_| panic!("a number in {line}"))).collect()
 }
 
+/// Adding a page is one entry in the page table and one component file:
+/// the copy's new page is prerendered with its meta tags, linked from the
+/// nav and the footer of every page, and in the sitemap.
+#[test]
+fn a_page_added_to_the_page_table_is_prerendered_linked_and_listed() {
+    const ENTRY: &str = "  {
+    key: 'talks',
+    path: '/talks',
+    component: 'Talks',
+    nav: 'Talks',
+    title: 'Talks',
+    description: 'Talks given at meetups and conferences.',
+    keywords: ['talks', 'conferences'],
+    heading: 'Talks I have given',
+    intro: 'Slides and recordings, newest first.',
+  },
+";
+    const COMPONENT: &str = "import { pageOf } from '../data/index.js';
+import PageTop from '../components/PageTop.jsx';
+
+export default function Talks() {
+  const page = pageOf('talks');
+  return (
+    <div className=\"container\">
+      <PageTop page=\"talks\" title={page.heading} intro={page.intro} />
+    </div>
+  );
+}
+";
+    let expected = expectations();
+    let BuiltCopy { server, .. } = build_copy("new-page", |copy| {
+        let pages_js = copy.join("webapp/src/data/pages.js");
+        let table = fs::read_to_string(&pages_js).unwrap();
+        let start = table.find("export const pages = [\n").expect("the page table") + "export const pages = [\n".len();
+        fs::write(&pages_js, format!("{}{ENTRY}{}", &table[..start], &table[start..])).unwrap();
+        fs::write(copy.join("webapp/src/pages/Talks.jsx"), COMPONENT).unwrap();
+    });
+    let page = server.get("/talks");
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    assert_eq!(title(&html), format!("Talks | {}", s(&expected["siteTitle"])));
+    assert_eq!(meta(&html, "name", "description").as_deref(), Some("Talks given at meetups and conferences."));
+    assert_eq!(canonical(&html), Some(format!("{}/talks", s(&expected["origin"]))));
+    assert!(app_markup(&html).contains(">Talks I have given</h1>"), "the heading is prerendered");
+    assert!(app_markup(&html).contains("Slides and recordings, newest first."), "the intro is prerendered");
+    for path in ["/", "/talks", "/no-such-page"] {
+        let html = server.get(path).text();
+        let links = tags(app_markup(&html), "a").iter().filter(|a| a.get("href").map(String::as_str) == Some("/talks")).count();
+        assert_eq!(links, 2, "{path} links the new page from the nav and the footer");
+    }
+    assert!(server.get("/sitemap.xml").text().contains(&format!("<loc>{}/talks</loc>", s(&expected["origin"]))));
+}
+
 #[test]
 fn camera_photos_are_published_small_and_without_their_metadata() {
     const BUDGET: usize = 150_000;
@@ -575,14 +631,14 @@ fn camera_photos_are_published_small_and_without_their_metadata() {
         let made = Command::new("node").arg(root.join("tools/make-test-photo.mjs")).arg(&photo).status().expect("run node");
         assert!(made.success(), "tools/make-test-photo.mjs failed");
         original = fs::read(&photo).unwrap();
-        // Whatever the owner's photos are, the `src:` line of each `photo: {` block in site.js.
-        let site_js = copy.join("webapp/src/data/site.js");
-        let data = fs::read_to_string(&site_js).unwrap();
+        // Whatever the owner's photos are, the `src:` line of each `photo: {` block of the page table.
+        let pages_js = copy.join("webapp/src/data/pages.js");
+        let data = fs::read_to_string(&pages_js).unwrap();
         let (changed, photos) = replace_lines_after(&data, "photo: {", "src:", "src: 'camera.jpg',");
-        assert_eq!(photos, 2, "the home and about photos are in site.js as `photo: {{ src: … }}`");
+        assert!(photos >= 1, "the pages' photos are in pages.js as `photo: {{ src: … }}`");
         shown_at = numbers_after(&data, "photo: {", "width:");
         shown_at.extend(numbers_after(&fs::read_to_string(copy.join("webapp/src/data/constants.js")).unwrap(), "", "projectLogoSize:"));
-        fs::write(&site_js, changed).unwrap();
+        fs::write(&pages_js, changed).unwrap();
         // And as the first project's logo.
         let projects_js = copy.join("webapp/src/data/projects.js");
         let data = fs::read_to_string(&projects_js).unwrap();

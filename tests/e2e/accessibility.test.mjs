@@ -5,17 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
-import { articles, openPage, serverAndBrowser } from './harness.mjs';
+import { openPage, serverAndBrowser } from './harness.mjs';
+import { routePaths } from '../../webapp/build/routes.mjs';
 
-const paths = [
-  '/',
-  '/about',
-  '/projects',
-  '/articles',
-  '/contact',
-  ...articles.map((_, i) => `/article/${i + 1}`),
-  '/no-such-page',
-];
+const paths = [...routePaths(), '/no-such-page'];
 
 const env = serverAndBrowser();
 

@@ -4,17 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { articles, launchBrowser, openPage, screenshot, serverAndBrowser } from './harness.mjs';
-import { latestArticles, projects, site, ui } from '../../webapp/src/data/index.js';
-import { pagePaths, routePaths } from '../../webapp/src/routes.js';
+import { latestArticles, pageOf, pagePaths, pages, projects, site, ui } from '../../webapp/src/data/index.js';
+import { routePaths } from '../../webapp/build/routes.mjs';
 
 const headings = {
-  [pagePaths.home]: site.homepage.title,
-  [pagePaths.about]: site.about.title,
-  [pagePaths.projects]: site.projectsPage.title,
-  [pagePaths.articles]: site.articles.title,
-  [pagePaths.contact]: site.contact.title,
+  ...Object.fromEntries(pages.filter(({ key }) => key in pagePaths).map(({ path, heading }) => [path, heading])),
   ...Object.fromEntries(articles.map((article, i) => [`/article/${i + 1}`, article.title])),
 };
+const [home, about, articlesPage, notFound] = ['home', 'about', 'articles', 'notFound'].map(pageOf);
 const notFoundPaths = ['/article/0', `/article/${articles.length + 1}`, '/no/such/page?q=1'];
 
 /** Text as React writes it into HTML. */
@@ -90,7 +87,7 @@ test('the 404 page hydrates for any unknown path and then shows the requested UR
     const { page, problems, response, adopted } = await visitAndHydrate(path);
     assert.equal(response.status(), 404, path);
     assert.ok(
-      (await response.text()).includes(`>${escapeHtml(ui.notFound.title)}</h1>`),
+      (await response.text()).includes(`>${escapeHtml(notFound.heading)}</h1>`),
       `${path}: raw HTML says Oops!`,
     );
     const url = page.getByTestId('not-found-url');
@@ -115,8 +112,8 @@ test('with JavaScript disabled the site is complete: text, styles, images and wo
     await page.goto(env.server.baseURL + '/', { waitUntil: 'networkidle' });
     assert.equal(await page.title(), site.main.title);
     const main = page.locator('main');
-    assert.equal(await main.locator('h1').innerText(), site.homepage.title);
-    assert.ok((await main.innerText()).includes(site.homepage.description));
+    assert.equal(await main.locator('h1').innerText(), home.heading);
+    assert.ok((await main.innerText()).includes(home.intro));
     assert.equal(await main.getByRole('link', { name: 'View Project' }).count(), projects.length);
     for (const project of projects) assert.equal(await main.getByRole('heading', { name: project.title }).count(), 1);
     for (const { number } of latestArticles) {
@@ -136,13 +133,13 @@ test('with JavaScript disabled the site is complete: text, styles, images and wo
     // The nav is plain links: a full page load each, with that page's own stylesheet.
     await page
       .getByRole('navigation', { name: ui.nav.label })
-      .getByRole('link', { name: ui.nav.about, exact: true })
+      .getByRole('link', { name: about.nav, exact: true })
       .click();
     await page.waitForURL(env.server.baseURL + pagePaths.about);
-    assert.equal(await page.locator('main h1').innerText(), site.about.title);
+    assert.equal(await page.locator('main h1').innerText(), about.heading);
     assert.equal(await page.locator('.about__grid').evaluate((el) => getComputedStyle(el).display), 'grid');
 
-    await page.getByRole('link', { name: ui.nav.articles, exact: true }).first().click();
+    await page.getByRole('link', { name: articlesPage.nav, exact: true }).first().click();
     await page.waitForURL(env.server.baseURL + pagePaths.articles);
     // The list is newest first: the newest article's page, prerendered.
     const [newest] = latestArticles;

@@ -4,15 +4,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { articles, openPage, screenshot, serverAndBrowser } from './harness.mjs';
-import { site, latestArticles, projects, ui, seo, constants, work } from '../../webapp/src/data/index.js';
+import {
+  constants,
+  documentTitle,
+  latestArticles,
+  navPages,
+  pageOf,
+  pagePaths,
+  pages as table,
+  projects,
+  site,
+  ui,
+  work,
+} from '../../webapp/src/data/index.js';
 
 const title = site.main.title;
 const pages = [
-  { path: '/', name: 'home', title: title },
-  { path: '/about', name: 'about', title: `About | ${title}` },
-  { path: '/projects', name: 'projects', title: `Projects | ${title}` },
-  { path: '/articles', name: 'articles', title: `Articles | ${title}` },
-  { path: '/contact', name: 'contact', title: `Contact | ${title}` },
+  ...table
+    .filter(({ key }) => key in pagePaths)
+    .map((page) => ({ ...page, name: page.key, title: documentTitle(page) })),
   ...articles.map((article, i) => ({
     path: `/article/${i + 1}`,
     name: `article-${i + 1}`,
@@ -48,7 +58,7 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
       assert.equal(await page.title(), target.title, target.path);
       const expectedMeta = target.article
         ? { description: target.article.description, keywords: target.article.keywords.join(', ') }
-        : seo.find((entry) => entry.page === target.name);
+        : target;
       assert.equal(await metaContent(page, 'description'), expectedMeta.description, target.path);
       const keywords = await metaContent(page, 'keywords');
       assert.ok(
@@ -78,7 +88,7 @@ test('the home page shows every part the spec lists', async () => {
   const text = await main.innerText();
   for (const entry of work) assert.ok(text.includes(entry.duration), entry.duration);
   assert.ok((await main.locator(`a[href="mailto:${site.main.email}"]`).count()) >= 1, 'mailto link');
-  for (const key of site.homepage.socials.filter((key) => key !== 'email')) {
+  for (const key of pageOf('home').socials.filter((key) => key !== 'email')) {
     const link = main.locator(`a[href="${site.socials[key]}"]`).first();
     assert.ok(await link.getAttribute('aria-label'), `${key} icon link has a label`);
   }
@@ -90,23 +100,21 @@ test('the home page shows every part the spec lists', async () => {
 test('nav links navigate, mark the current page and scroll to the top', async () => {
   const { page, problems } = await visit('/');
   const nav = page.getByRole('navigation', { name: ui.nav.label });
-  for (const [key, path] of [
-    ['about', '/about'],
-    ['projects', '/projects'],
-    ['articles', '/articles'],
-    ['contact', '/contact'],
-    ['home', '/'],
-  ]) {
+  // Every page of the nav after the first, then back to the first.
+  for (const target of [...navPages.slice(1), navPages[0]]) {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await nav.getByRole('link', { name: ui.nav[key], exact: true }).click();
-    await page.waitForURL(env.server.baseURL + path);
-    await waitForTitle(page, key === 'home' ? title : `${ui.nav[key]} | ${title}`);
-    assert.equal(await nav.locator('[aria-current="page"]').innerText(), ui.nav[key]);
-    assert.equal(await page.evaluate(() => window.scrollY), 0, `${path} starts at the top`);
+    await nav.getByRole('link', { name: target.nav, exact: true }).click();
+    await page.waitForURL(env.server.baseURL + target.path);
+    await waitForTitle(page, documentTitle(target));
+    assert.equal(await nav.locator('[aria-current="page"]').innerText(), target.nav);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, `${target.path} starts at the top`);
   }
   // The footer has the same links.
   const footerLinks = await page.locator('footer a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  for (const path of ['/', '/about', '/projects', '/articles', '/contact']) assert.ok(footerLinks.includes(path), path);
+  assert.deepEqual(
+    footerLinks,
+    navPages.map(({ path }) => path),
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -159,8 +167,8 @@ test('unknown paths are a real 404 that shows "Oops!" and the URL', async () => 
   for (const path of ['/article/0', `/article/${articles.length + 1}`, '/article/abc', '/no/such/page']) {
     const { page, problems, response } = await visit(path);
     assert.equal(response.status(), 404, path);
-    await page.getByText(ui.notFound.title).waitFor();
-    assert.equal(await page.title(), `404 | ${title}`, path);
+    await page.getByText(pageOf('notFound').heading).waitFor();
+    assert.equal(await page.title(), documentTitle(pageOf('notFound')), path);
     assert.match(await page.locator('main').innerText(), new RegExp(path.replace(/[/]/g, '\\/')), path);
     await page.getByRole('link', { name: ui.notFound.homeLink }).click();
     await page.waitForURL(env.server.baseURL + '/');
@@ -219,7 +227,10 @@ test('a normal visit never fetches the web-vitals chunk or a tag manager', async
     if (response.request().resourceType() === 'script') responses.push(response);
   });
   await page.goto(env.server.baseURL + '/', { waitUntil: 'networkidle' });
-  await page.getByRole('link', { name: ui.nav.about, exact: true }).first().click();
+  await page
+    .getByRole('link', { name: pageOf('about').nav, exact: true })
+    .first()
+    .click();
   await page.waitForLoadState('networkidle');
   assert.ok(responses.length >= 1);
   for (const response of responses) {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage, screenshot, serverAndBrowser } from './harness.mjs';
-import { ui } from '../../webapp/src/data/index.js';
+import { pageOf, ui } from '../../webapp/src/data/index.js';
 
 const LIGHT_BG = 'rgb(250, 250, 250)';
 const DARK_BG = 'rgb(17, 17, 19)';
@@ -41,7 +41,10 @@ test('the switch overrides the system setting, is remembered, and a reload shows
   assert.equal(await switchOf(page).getAttribute('aria-pressed'), 'true');
   assert.equal(await background(page), DARK_BG);
   // Another page, by a link: still dark.
-  await page.getByRole('navigation', { name: ui.nav.label }).getByRole('link', { name: ui.nav.projects }).click();
+  await page
+    .getByRole('navigation', { name: ui.nav.label })
+    .getByRole('link', { name: pageOf('projects').nav })
+    .click();
   await page.waitForURL(`${env.server.baseURL}/projects`);
   assert.equal(await background(page), DARK_BG);
   assert.deepEqual(problems, []);

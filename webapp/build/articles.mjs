@@ -41,12 +41,12 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { writeGeneratedModule } from './generated.mjs';
 import { RASTER, renderPicture, writePublished } from './images.mjs';
-import { articleDataPath } from '../src/articleUrls.js';
+import { articleDataPath } from '../src/urls.js';
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
+import { srcDir } from './paths.mjs';
 
-const webappDir = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-export const articlesDir = path.join(webappDir, 'src/data/articles');
+export const articlesDir = path.join(srcDir, 'data/articles');
 
 /** A mistake in an article file: `message` is the one line to show. */
 export class ContentError extends Error {

@@ -29,9 +29,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { articleDataPath, feedPath } from '../src/articleUrls.js';
+import { articleDataPath, feedPath } from '../src/urls.js';
 import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
+import { PageTableError, writePageModule } from './pages.mjs';
 import { writeFaviconIco } from './favicon.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
@@ -63,9 +64,10 @@ async function main() {
   const articles = await loadArticles();
   // The data module imports these: what reads it is imported once they are written.
   await writeArticleModules(articles);
+  await writePageModule((await import('../src/data/pages.js')).pages);
   const photos = await buildPhotos();
-  const { site: content, siteOrigin } = await import('../src/data/index.js');
-  const { routeManifest, routePaths } = await import('../src/routes.js');
+  const { site: content, siteOrigin, pageOf } = await import('../src/data/index.js');
+  const { routeManifest, routePaths } = await import('./routes.mjs');
   const { prerenderSite } = await import('./prerender.mjs');
   const { atomFeed } = await import('./feed.mjs');
 
@@ -77,7 +79,10 @@ async function main() {
   const prerender = await buildPrerenderer(prerenderDir, outDir);
   await writeArticleFiles(articles, siteDir);
   await writePublished(photos, siteDir);
-  await fs.writeFile(path.join(siteDir, feedPath), atomFeed({ origin: siteOrigin, site: content, articles }));
+  await fs.writeFile(
+    path.join(siteDir, feedPath),
+    atomFeed({ origin: siteOrigin, site: content, description: pageOf('articles').description, articles }),
+  );
   const pages = await prerenderSite({ siteDir, site, prerenderDir, prerender, articles });
 
   // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
@@ -113,5 +118,5 @@ async function main() {
   );
 }
 
-const oneLine = [ParcelBuildError, ContentError, PhotoError];
+const oneLine = [ParcelBuildError, ContentError, PhotoError, PageTableError];
 main().catch((error) => fail(oneLine.some((kind) => error instanceof kind) ? error.message : describe(error)));

@@ -5,14 +5,18 @@
  * the articles. Each change to webapp/src/data/articles/ renders them again
  * (articles.mjs): the modules the app imports, and each article's JSON and
  * images in the dev server's folder. A mistake in an article is printed
- * here and shown in the page, the same one line the build fails with.
+ * here and shown in the page, the same one line the build fails with. Each
+ * change to the page table (data/pages.js) writes the module that loads the
+ * pages again; a mistake in it is printed here.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { articlesDir, ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
-import { rootDir } from './parcel.mjs';
+import { PageTableError, pagesFile, writePageModule } from './pages.mjs';
+import { rootDir } from './paths.mjs';
 
 const distDir = path.join(rootDir, 'dist/dev');
 
@@ -28,6 +32,18 @@ async function renderArticles() {
     await writeArticleModules([], message);
   }
 }
+
+async function writePages() {
+  try {
+    // A new URL each time: node keeps every module it imported.
+    const { pages } = await import(`${pathToFileURL(path.join(rootDir, pagesFile)).href}?at=${Date.now()}`);
+    await writePageModule(pages);
+  } catch (error) {
+    console.error(`pages: ${error instanceof PageTableError ? error.message : String(error?.stack ?? error)}`);
+  }
+}
+await writePages();
+fs.watch(path.join(rootDir, pagesFile), () => writePages());
 
 // Photos once at start: a changed photo or data file needs a restart.
 try {

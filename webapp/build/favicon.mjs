@@ -7,8 +7,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pngToIco from 'png-to-ico';
 import sharp from 'sharp';
+import { srcDir } from './paths.mjs';
 
-export const faviconSource = path.join(path.dirname(new URL(import.meta.url).pathname), '../src/images/favicon.svg');
+export const faviconSource = path.join(srcDir, 'images/favicon.svg');
 
 /** Writes SITEDIR/favicon.ico. */
 export async function writeFaviconIco(siteDir, source = faviconSource) {

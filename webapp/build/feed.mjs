@@ -5,19 +5,22 @@
  */
 import { Feed } from 'feed';
 import { absoluteHtml } from './articles.mjs';
-import { articlePath, feedPath } from '../src/articleUrls.js';
+import { articlePath, feedPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
 
 const day = (iso) => new Date(`${iso}T00:00:00Z`);
 
-/** The feed's XML for `articles` (from loadArticles) on `origin`, for the site `site` of the data module. */
-export function atomFeed({ origin, site, articles }) {
+/**
+ * The feed's XML for `articles` (from loadArticles) on `origin`, for the site
+ * `site` of the data module, described as its articles page is.
+ */
+export function atomFeed({ origin, site, description, articles }) {
   const home = new URL('/', origin).href;
   const entries = [...articles].sort((a, b) => b.data.updated.localeCompare(a.data.updated) || b.number - a.number);
   const author = { name: site.main.name, email: site.main.email, link: home };
   const feed = new Feed({
     title: ui.feedTitle.replace('{name}', site.main.title),
-    description: site.articles.description,
+    description,
     id: home,
     link: home,
     language: 'en',

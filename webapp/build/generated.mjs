@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { srcDir } from './paths.mjs';
 
-const generatedDir = path.join(path.dirname(new URL(import.meta.url).pathname), '../src/generated');
+const generatedDir = path.join(srcDir, 'generated');
 
 /**
  * Writes generated/NAME with `code` under a header naming its `source`.

@@ -21,9 +21,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { writeGeneratedModule } from './generated.mjs';
+import { srcDir } from './paths.mjs';
 
-const webappDir = path.dirname(path.dirname(new URL(import.meta.url).pathname));
-export const imagesDir = path.join(webappDir, 'src/images');
+export const imagesDir = path.join(srcDir, 'images');
 
 /** A photo that cannot be published: `message` is the one line to show, naming the file. */
 export class PhotoError extends Error {
@@ -134,11 +134,11 @@ export async function renderPhotos(photos) {
  */
 export async function buildPhotos() {
   // The data files that name images; not data/index.js, which imports the generated modules.
-  const [{ site }, { ui }, { projects }, { constants }] = await Promise.all(
-    ['site', 'ui', 'projects', 'constants'].map((name) => import(`../src/data/${name}.js`)),
+  const [{ site }, { pages }, { ui }, { projects }, { constants }] = await Promise.all(
+    ['site', 'pages', 'ui', 'projects', 'constants'].map((name) => import(`../src/data/${name}.js`)),
   );
   const logos = projects.map((project) => ({ src: project.logo, width: constants.projectLogoSize }));
-  const { pictures, files } = await renderPhotos(photosIn([site, ui, logos]));
+  const { pictures, files } = await renderPhotos(photosIn([site, pages, ui, logos]));
   await writeGeneratedModule(
     'pictures.js',
     'images.mjs from the photos the data module names',

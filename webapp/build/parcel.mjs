@@ -17,11 +17,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { rootDir, srcDir, webappDir } from './paths.mjs';
 
 const require = createRequire(import.meta.url);
-export const webappDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-export const rootDir = path.dirname(webappDir);
-const srcDir = path.join(webappDir, 'src');
 
 /** Thrown when Parcel fails; Parcel's CLI reporter has already printed the diagnostics. */
 export class ParcelBuildError extends Error {}
@@ -170,9 +168,9 @@ export function assetUrlMap(site, prerenderGraph) {
 }
 
 /**
- * The script and style files of each lazily loaded page, by its key in
- * routes.js, which is its file's name in lower case (pages/About.jsx →
- * 'about' → {scripts: ['/static/js/About.….js'], styles: ['/static/css/About.….css']}):
+ * The script and style files of each lazily loaded page, by its component
+ * in the page table, its file's name (pages/About.jsx →
+ * 'About' → {scripts: ['/static/js/About.….js'], styles: ['/static/css/About.….css']}):
  * every bundle of the bundle group the browser build made for that dynamic import.
  */
 export function lazyPageFiles(site) {
@@ -183,7 +181,7 @@ export function lazyPageFiles(site) {
       if (siteGraph.isEntryBundleGroup(group)) continue;
       const source = path.relative(srcDir, siteGraph.getAssetById(group.entryAssetId).filePath);
       if (path.dirname(source) !== 'pages') continue;
-      const key = path.parse(source).name.toLowerCase();
+      const key = path.parse(source).name;
       if (chunks.has(key)) continue;
       const files = siteGraph.getBundlesInBundleGroup(group);
       chunks.set(key, {

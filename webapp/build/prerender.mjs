@@ -21,8 +21,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { siteOrigin } from '../src/data/index.js';
-import { notFoundFile, routeFile, routePaths } from '../src/routes.js';
-import { assetUrlMap, lazyPageFiles, prerendererEntry, rootDir } from './parcel.mjs';
+import { notFoundFile, routeFile } from '../src/urls.js';
+import { routePaths } from './routes.mjs';
+import { assetUrlMap, lazyPageFiles, prerendererEntry } from './parcel.mjs';
+import { rootDir } from './paths.mjs';
 import { themeBootScript } from '../src/theme.js';
 
 /** Where the 404 page is rendered: a path no route matches. */
@@ -169,11 +171,8 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender, ar
     const styles = [];
     const scripts = [];
     for (const key of lazyPages) {
-      const files = chunks.get(key.toLowerCase());
-      if (!files)
-        throw new Error(
-          `the page "${key}" of routes.js has no chunk in the browser build: name its file pages/<Key>.jsx`,
-        );
+      const files = chunks.get(key);
+      if (!files) throw new Error(`the page component ${key} has no chunk in the browser build`);
       styles.push(...files.styles);
       scripts.push(...files.scripts);
     }

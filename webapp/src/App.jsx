@@ -2,22 +2,21 @@
  * The app: layout and routes. Free of browser globals at render time, so
  * it can be rendered inside BrowserRouter (main.jsx), MemoryRouter (tests)
  * or a static router (prerendering, server.jsx). The pages are those of
- * routes.js; all but Home are separate script chunks loaded on demand with a
- * time-out (chunks.js).
+ * the page table (data/pages.js); all but the one at '/' are separate
+ * script chunks loaded on demand with a time-out (chunks.js, through the
+ * generated module that names them).
  */
 import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { contentError } from './data/index.js';
-import { pages } from './routes.js';
-import { lazyPage } from './chunks.js';
+import { contentError, pages } from './data/index.js';
+import { pageComponents } from './generated/pages.js';
 import Nav from './components/Nav.jsx';
 import Footer from './components/Footer.jsx';
 import ScrollToTop from './components/ScrollToTop.jsx';
 import ChunkErrorBoundary from './components/ChunkErrorBoundary.jsx';
 import PageLoading from './components/PageLoading.jsx';
-import Home from './pages/Home.jsx';
 
-const routes = pages.map(({ key, path, load }) => ({ key, path, Page: load ? lazyPage(key, load) : Home }));
+const routes = pages.map(({ key, path, component }) => ({ key, path, Page: pageComponents[component] }));
 
 export default function App() {
   const { pathname } = useLocation();

@@ -11,7 +11,7 @@
  * boundary's Retry fetches it again.
  */
 import { withTimeout } from './chunks.js';
-import { articleDataPath } from './articleUrls.js';
+import { articleDataPath } from './urls.js';
 
 async function fetchArticle(number) {
   const response = await fetch(articleDataPath(number));

@@ -1,7 +1,7 @@
 /**
  * Lazily loaded route chunks with a load time-out (spec §7: 120000 ms).
  *
- * `lazyPage('about', () => import('./pages/About.jsx'))` returns a component that
+ * `lazyPage('About', () => import('./pages/About.jsx'))` returns a component that
  * loads the page on first render. If the import fails or does not settle
  * within the time-out, the component throws, ChunkErrorBoundary shows a
  * message with a Retry button, and Retry calls `retryFailedChunks()` so the
@@ -12,10 +12,11 @@
  * in place: retryFailedChunks() then returns false and the boundary reloads
  * the page, which fetches the chunk afresh.
  *
- * The first argument is the page's key in routes.js. The prerender records
- * which lazy pages a route rendered (recordLazyPages) and looks their
- * script and style files up in the browser build by it (a page's file is
- * named after its key), so each prerendered page links the stylesheet of
+ * The first argument is the page's component name (its file's name; the
+ * generated module webapp/src/generated/pages.js makes these calls from the
+ * page table). The prerender records which lazy pages a route rendered
+ * (recordLazyPages) and looks their script and style files up in the
+ * browser build by it, so each prerendered page links the stylesheet of
  * its own chunk and preloads its script.
  */
 import { createElement, lazy } from 'react';

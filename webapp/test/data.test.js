@@ -2,32 +2,27 @@ import { describe, expect, it } from 'vitest';
 import data, {
   articleCount,
   constants,
+  documentTitle,
   latestArticles,
-  pageMeta,
+  navPages,
+  pageOf,
+  pagePaths,
+  pages,
   projects,
-  seo,
   site,
   siteOrigin,
 } from '../src/data/index.js';
-import { articleIndexFromSlug, routeManifest, routePaths } from '../src/routes.js';
+import { articleIndexFromSlug } from '../src/urls.js';
+import { routeManifest, routePaths } from '../build/routes.mjs';
+import { checkPages, PageTableError } from '../build/pages.mjs';
 import { scopeCss } from '../src/scopeCss.js';
 import { robotsTxt, sitemapXml } from '../build/sitemap.mjs';
 
 describe('data module', () => {
   it('has the site config sections of the spec', () => {
-    expect(Object.keys(site)).toEqual(
-      expect.arrayContaining(['main', 'socials', 'homepage', 'about', 'articles', 'projects']),
-    );
-    expect(Object.keys(site.main)).toEqual(['title', 'name', 'email', 'logo']);
-    expect(Object.keys(site.socials)).toEqual([
-      'twitter',
-      'github',
-      'linkedin',
-      'instagram',
-      'stackoverflow',
-      'facebook',
-    ]);
-    expect(site.projects).toBe(projects);
+    expect(site).toEqual(expect.objectContaining({ main: expect.any(Object), socials: expect.any(Object), projects }));
+    for (const field of ['title', 'name', 'email', 'logo']) expect(site.main[field]).toEqual(expect.any(String));
+    for (const [network, url] of Object.entries(site.socials)) expect(url, network).toMatch(/^https:\/\//);
     expect(data.site).toBe(site);
   });
 
@@ -46,10 +41,39 @@ describe('data module', () => {
     }
   });
 
-  it('has page metadata for every page', () => {
-    expect(seo.map((e) => e.page).sort()).toEqual(['about', 'articles', 'contact', 'home', 'projects']);
-    expect(pageMeta('about').keywords.length).toBeGreaterThan(0);
-    expect(() => pageMeta('nope')).toThrow();
+  it('has one page table that the build accepts, with the meta tags of every page', () => {
+    expect(() => checkPages(pages)).not.toThrow();
+    for (const page of pages.filter(({ path }) => path !== '*' && !path.includes(':'))) {
+      expect(pageOf(page.key)).toBe(page);
+      expect(pagePaths[page.key]).toBe(page.path);
+      expect(page.description, page.key).toEqual(expect.any(String));
+      expect(documentTitle(page)).toBe(page.path === '/' ? site.main.title : `${page.title} | ${site.main.title}`);
+    }
+    expect(navPages.map(({ nav }) => nav)).toEqual(pages.filter(({ nav }) => nav).map(({ nav }) => nav));
+    expect(() => pageOf('nope')).toThrow();
+  });
+
+  it('refuses a page table the site cannot be built from, in one line naming the file', () => {
+    const home = pages.find(({ path }) => path === '/');
+    const notFound = pages.find(({ path }) => path === '*');
+    const mistakes = [
+      [[notFound], "no page has the path '/'"],
+      [[home], "no page has the path '*'"],
+      [[home, { ...home }, notFound], `two pages have the key "${home.key}"`],
+      [[home, { ...home, key: 'again' }, notFound], 'two pages have the path "/"'],
+      [[home, { ...home, key: 'new', path: '/new', component: 'Missing' }, notFound], 'pages/Missing.jsx is not there'],
+      [[home, { ...home, key: 'new', path: '/New Page' }, notFound], 'has the path "/New Page"'],
+      [
+        [home, { ...home, key: 'new', path: '/new', description: undefined }, notFound],
+        'needs a `title` and a `description`',
+      ],
+      [[{ ...home, component: undefined }, notFound], 'needs a `component`'],
+    ];
+    for (const [table, message] of mistakes) {
+      expect(() => checkPages(table)).toThrow(PageTableError);
+      expect(() => checkPages(table)).toThrow(message);
+      expect(() => checkPages(table)).toThrow(/^webapp\/src\/data\/pages\.js: /);
+    }
   });
 });
 
@@ -58,20 +82,17 @@ describe('routes', () => {
     const articleRoutes = Object.fromEntries(
       Array.from({ length: articleCount }, (_, i) => [`/article/${i + 1}`, `article/${i + 1}/index.html`]),
     );
+    const pageRoutes = Object.fromEntries(
+      Object.values(pagePaths).map((path) => [path, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`]),
+    );
     const files = { 'feed.xml': { cache: 'revalidate' } };
     expect(routeManifest(files)).toEqual({
-      routes: {
-        '/': 'index.html',
-        '/about': 'about/index.html',
-        '/projects': 'projects/index.html',
-        '/articles': 'articles/index.html',
-        '/contact': 'contact/index.html',
-        ...articleRoutes,
-      },
+      routes: { ...pageRoutes, ...articleRoutes },
       not_found: '404.html',
       files,
     });
-    expect(routePaths()).toHaveLength(5 + articleCount);
+    const fixed = pages.filter(({ path }) => path !== '*' && !path.includes(':'));
+    expect(routePaths()).toHaveLength(fixed.length + articleCount);
   });
 
   it('reads article slugs as 1-based indexes', () => {
@@ -80,8 +101,7 @@ describe('routes', () => {
     for (const bad of ['0', '3', 'abc', '01', '1.0', '-1', '', ' 1', '1e0'])
       expect(articleIndexFromSlug(bad, 2)).toBeNull();
     expect(articleIndexFromSlug('3', 3)).toBe(2);
-    expect(articleIndexFromSlug(String(articleCount))).toBe(articleCount - 1);
-    expect(articleIndexFromSlug(String(articleCount + 1))).toBeNull();
+    expect(articleIndexFromSlug(String(articleCount + 1), articleCount)).toBeNull();
   });
 });
 

@@ -2,8 +2,11 @@
 // the articles' Markdown files and the photos as the build does.
 import { loadArticles, writeArticleModules } from '../build/articles.mjs';
 import { buildPhotos } from '../build/images.mjs';
+import { writePageModule } from '../build/pages.mjs';
+import { pages } from '../src/data/pages.js';
 
 export default async function writeGeneratedModules() {
   await writeArticleModules(await loadArticles());
+  await writePageModule(pages);
   await buildPhotos();
 }

@@ -11,8 +11,8 @@ import { BrowserRouter } from 'react-router-dom';
 import App from '../src/App.jsx';
 import { renderRoute } from '../src/server.jsx';
 import { splitHoisted } from '../build/prerender.mjs';
-import { articleCount, ui } from '../src/data/index.js';
-import { routePaths } from '../src/routes.js';
+import { articleCount, pageOf } from '../src/data/index.js';
+import { routePaths } from '../build/routes.mjs';
 
 let root = null;
 afterEach(() => {
@@ -90,7 +90,7 @@ describe('hydrating prerendered pages (React development build)', () => {
       const { container, heading, recoverable } = await hydrate(path, '/404');
       expect(recoverable).toEqual([]);
       expect(consoleErrors(errors)).toEqual([]);
-      expect(heading).toHaveTextContent(ui.notFound.title);
+      expect(heading).toHaveTextContent(pageOf('notFound').heading);
       expect(container.querySelector('main h1')).toBe(heading);
       expect(container.querySelector('[data-testid="not-found-url"]')).toHaveTextContent(
         `${window.location.origin}${path}`,

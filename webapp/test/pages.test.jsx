@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, metaContent } from './render.jsx';
-import { constants, latestArticles, pageMeta, projects, site, siteOrigin, ui, work } from '../src/data/index.js';
+import {
+  constants,
+  documentTitle,
+  latestArticles,
+  navPages,
+  pageOf,
+  pagePaths,
+  pages as pageTable,
+  projects,
+  site,
+  siteOrigin,
+  ui,
+  work,
+} from '../src/data/index.js';
 import { articleList } from '../src/generated/articleList.js';
 import { scopeCss } from '../src/scopeCss.js';
 import { setArticleSource } from '../src/articleData.js';
@@ -14,23 +27,25 @@ const articles = rendered.map((a) => a.data);
 const socialHref = (key) => (key === 'email' ? `mailto:${site.main.email}` : site.socials[key]);
 
 const T = site.main.title;
-const pages = [
-  { path: '/', name: 'home', title: T, heading: site.homepage.title },
-  { path: '/about', name: 'about', title: `About | ${T}`, heading: site.about.title },
-  { path: '/projects', name: 'projects', title: `Projects | ${T}`, heading: site.projectsPage.title },
-  { path: '/articles', name: 'articles', title: `Articles | ${T}`, heading: site.articles.title },
-  { path: '/contact', name: 'contact', title: `Contact | ${T}`, heading: site.contact.title },
-];
+/** Every page of the page table with a fixed path. */
+const pages = pageTable.filter(({ key }) => key in pagePaths);
+const [home, about, projectsPage, articlesPage, contact, notFound] = [
+  'home',
+  'about',
+  'projects',
+  'articles',
+  'contact',
+  'notFound',
+].map(pageOf);
 
 describe('per-page title and meta', () => {
   for (const page of pages) {
-    it(`${page.path}: title "${page.title}", description and keywords`, async () => {
+    it(`${page.path}: title "${documentTitle(page)}", description and keywords`, async () => {
       renderApp(page.path);
       expect(await screen.findByRole('heading', { level: 1, name: page.heading })).toBeInTheDocument();
-      await waitFor(() => expect(document.title).toBe(page.title));
-      const meta = pageMeta(page.name);
-      expect(metaContent('description')).toBe(meta.description);
-      expect(metaContent('keywords')).toBe(meta.keywords.join(', '));
+      await waitFor(() => expect(document.title).toBe(documentTitle(page)));
+      expect(metaContent('description')).toBe(page.description);
+      expect(metaContent('keywords')).toBe(page.keywords.join(', '));
       expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     });
   }
@@ -51,7 +66,7 @@ describe('link-preview tags', () => {
   const property = (name) => document.head.querySelector(`meta[property="${name}"]`)?.getAttribute('content') ?? null;
 
   it('every page has a canonical link, Open Graph and Twitter card tags on the site origin', async () => {
-    const paths = ['/', '/about', '/projects', '/articles', '/contact', ...articles.map((_, i) => `/article/${i + 1}`)];
+    const paths = [...pages.map(({ path }) => path), ...articles.map((_, i) => `/article/${i + 1}`)];
     for (const path of paths) {
       const { unmount } = renderApp(path);
       await screen.findByRole('heading', { level: 1 });
@@ -89,11 +104,11 @@ describe('404 screen', () => {
   ]) {
     it(`${path} shows "Oops!", the message, the URL and a link home`, async () => {
       renderApp(path);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
-      expect(screen.getByText("We can't seem to find the page you're looking for.")).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: notFound.heading })).toBeInTheDocument();
+      expect(screen.getByText(notFound.intro)).toBeInTheDocument();
       expect(screen.getByTestId('not-found-url').textContent).toBe(`${window.location.origin}${path}`);
       expect(screen.getByRole('link', { name: ui.notFound.homeLink })).toHaveAttribute('href', '/');
-      await waitFor(() => expect(document.title).toBe(`404 | ${T}`));
+      await waitFor(() => expect(document.title).toBe(documentTitle(notFound)));
     });
   }
 
@@ -101,7 +116,7 @@ describe('404 screen', () => {
     const user = userEvent.setup();
     renderApp('/nope');
     await user.click(await screen.findByRole('link', { name: ui.notFound.homeLink }));
-    expect(await screen.findByRole('heading', { level: 1, name: site.homepage.title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: home.heading })).toBeInTheDocument();
     expect(document.title).toBe(T);
   });
 });
@@ -109,17 +124,17 @@ describe('404 screen', () => {
 describe('nav and footer', () => {
   it('marks the current page with aria-current="page" in the nav', async () => {
     renderApp('/projects');
-    await screen.findByRole('heading', { level: 1, name: site.projectsPage.title });
+    await screen.findByRole('heading', { level: 1, name: projectsPage.heading });
     const nav = screen.getByRole('navigation', { name: ui.nav.label });
     const current = within(nav)
       .getAllByRole('link')
       .filter((a) => a.getAttribute('aria-current') === 'page');
-    expect(current.map((a) => a.textContent)).toEqual([ui.nav.projects]);
+    expect(current.map((a) => a.textContent)).toEqual([projectsPage.nav]);
     expect(current[0]).toHaveClass('is-active');
-    expect(within(nav).getByRole('link', { name: ui.nav.home })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: home.nav })).not.toHaveAttribute('aria-current');
   });
 
-  it('has the five links in order, and follows navigation', async () => {
+  it('has the links of the page table in order, and follows navigation', async () => {
     const user = userEvent.setup();
     renderApp('/');
     const nav = screen.getByRole('navigation', { name: ui.nav.label });
@@ -127,19 +142,14 @@ describe('nav and footer', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => [a.textContent, a.getAttribute('href')]),
-    ).toEqual([
-      ['Home', '/'],
-      ['About', '/about'],
-      ['Projects', '/projects'],
-      ['Articles', '/articles'],
-      ['Contact', '/contact'],
-    ]);
-    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    ).toEqual(navPages.map(({ nav, path }) => [nav, path]));
+    expect(within(nav).getByRole('link', { name: home.nav })).toHaveAttribute('aria-current', 'page');
     window.scrollTo.mockClear();
-    await user.click(within(nav).getByRole('link', { name: 'Contact' }));
-    await screen.findByRole('heading', { level: 1, name: site.contact.title });
-    expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    const last = navPages.at(-1);
+    await user.click(within(nav).getByRole('link', { name: last.nav }));
+    await screen.findByRole('heading', { level: 1, name: last.heading });
+    expect(within(nav).getByRole('link', { name: last.nav })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: home.nav })).not.toHaveAttribute('aria-current');
     // Scrolled to the top on navigation.
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
@@ -151,7 +161,7 @@ describe('nav and footer', () => {
       within(footer)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/', '/about', '/projects', '/articles', '/contact']);
+    ).toEqual(navPages.map(({ path }) => path));
     expect(footer).toHaveTextContent(`© ${constants.copyrightYear} ${site.main.name}`);
   });
 });
@@ -160,15 +170,12 @@ describe('home', () => {
   it('shows headline, intro, photo, social links, project cards, the newest article teasers and the work card', () => {
     renderApp('/');
     const main = screen.getByRole('main');
-    expect(within(main).getByText(site.homepage.description)).toBeInTheDocument();
-    expect(within(main).getByAltText(site.homepage.photo.alt)).toHaveAttribute(
-      'width',
-      String(site.homepage.photo.width),
-    );
+    expect(within(main).getByText(home.intro)).toBeInTheDocument();
+    expect(within(main).getByAltText(home.photo.alt)).toHaveAttribute('width', String(home.photo.width));
 
     const socials = within(main).getByRole('list', { name: ui.socialsHeading });
     const links = within(socials).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(site.homepage.socials.map(socialHref));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(home.socials.map(socialHref));
     for (const a of links) expect(a).toHaveAccessibleName();
 
     const viewLinks = within(main).getAllByRole('link', { name: 'View Project' });
@@ -212,9 +219,9 @@ describe('home', () => {
 describe('about, projects, articles, contact', () => {
   it('about: follow links, and the same list again in the mobile-only block', async () => {
     renderApp('/about');
-    await screen.findByRole('heading', { level: 1, name: site.about.title });
-    expect(screen.getByText(site.about.description)).toBeInTheDocument();
-    const expected = site.about.socials.map(socialHref);
+    await screen.findByRole('heading', { level: 1, name: about.heading });
+    expect(screen.getByText(about.intro)).toBeInTheDocument();
+    const expected = about.socials.map(socialHref);
     const desktop = document.querySelector('.about-socials');
     expect([...desktop.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(expected);
     const mobile = screen.getByTestId('mobile-socials');
@@ -227,8 +234,8 @@ describe('about, projects, articles, contact', () => {
 
   it('projects: heading, intro and every project', async () => {
     renderApp('/projects');
-    await screen.findByRole('heading', { level: 1, name: site.projectsPage.title });
-    expect(screen.getByText(site.projectsPage.description)).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: projectsPage.heading });
+    expect(screen.getByText(projectsPage.intro)).toBeInTheDocument();
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(titles).toEqual(projects.map((p) => p.title));
     expect(screen.getAllByRole('link', { name: 'View Project' })).toHaveLength(projects.length);
@@ -236,8 +243,8 @@ describe('about, projects, articles, contact', () => {
 
   it('articles: every article, newest first, with date, reading time, title, description and Read Article', async () => {
     renderApp('/articles');
-    await screen.findByRole('heading', { level: 1, name: site.articles.title });
-    expect(screen.getByText(site.articles.description)).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: articlesPage.heading });
+    expect(screen.getByText(articlesPage.intro)).toBeInTheDocument();
     const entries = screen.getAllByRole('article');
     expect(entries).toHaveLength(articles.length);
     entries.forEach((entry, i) => {
@@ -259,20 +266,18 @@ describe('about, projects, articles, contact', () => {
     );
   });
 
-  it('contact: 24-hour promise, mailto link, contact form mention, photo-site link and socials', async () => {
+  it('contact: the reply promise, mailto link, the links to the networks its text names, and socials', async () => {
     renderApp('/contact');
-    await screen.findByRole('heading', { level: 1, name: site.contact.title });
+    await screen.findByRole('heading', { level: 1, name: contact.heading });
     const main = screen.getByRole('main');
-    expect(main).toHaveTextContent(`within ${constants.replyWithinHours} hours`);
-    expect(main).toHaveTextContent(/contact form/i);
+    if (contact.paragraphs.some((text) => text.includes('{hours}')))
+      expect(main).toHaveTextContent(String(constants.replyWithinHours));
     expect(main.querySelector('form')).toBeNull();
     const mail = within(main).getAllByRole('link', { name: site.main.email });
     expect(mail.length).toBeGreaterThanOrEqual(1);
     for (const a of mail) expect(a).toHaveAttribute('href', `mailto:${site.main.email}`);
-    expect(within(main).getByRole('link', { name: site.contact.instagramLabel })).toHaveAttribute(
-      'href',
-      site.socials.instagram,
-    );
+    for (const [network, label] of Object.entries(contact.networkLabels ?? {}))
+      expect(within(main).getByRole('link', { name: label })).toHaveAttribute('href', site.socials[network]);
     expect(within(main).getByRole('list', { name: ui.socialsHeading })).toBeInTheDocument();
     expect(main).not.toHaveTextContent('{');
   });
@@ -330,9 +335,9 @@ describe('article page', () => {
       expect(style.textContent).toContain('.article-scope-1 p, .article-scope-1 li');
       expect(screen.getByRole('article')).toHaveClass('article-scope-1');
       await user.click(
-        within(screen.getByRole('navigation', { name: ui.nav.label })).getByRole('link', { name: 'Home' }),
+        within(screen.getByRole('navigation', { name: ui.nav.label })).getByRole('link', { name: home.nav }),
       );
-      await screen.findByRole('heading', { level: 1, name: site.homepage.title });
+      await screen.findByRole('heading', { level: 1, name: home.heading });
       expect(document.querySelector('style[data-article-style]')).toBeNull();
     });
   });
@@ -347,7 +352,7 @@ describe('article page', () => {
       expect(external).toHaveAttribute('rel', 'noopener noreferrer');
       expect(external).toHaveAccessibleName(expect.stringContaining(ui.opensInNewTab));
       await user.click(screen.getByRole('link', { name: 'internal link' }));
-      expect(await screen.findByRole('heading', { level: 1, name: site.projectsPage.title })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: projectsPage.heading })).toBeInTheDocument();
     });
   });
 
@@ -358,7 +363,7 @@ describe('article page', () => {
     const back = screen.getByRole('button', { name: ui.goBack });
     expect(within(back).getByAltText(ui.goBack)).toBeInTheDocument();
     await user.click(back);
-    expect(await screen.findByRole('heading', { level: 1, name: site.articles.title })).toBeInTheDocument();
-    expect(document.title).toBe(`Articles | ${T}`);
+    expect(await screen.findByRole('heading', { level: 1, name: articlesPage.heading })).toBeInTheDocument();
+    expect(document.title).toBe(documentTitle(articlesPage));
   });
 });

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ui } from '../data/index.js';
-import { articlePath } from '../routes.js';
+import { articlePath } from '../urls.js';
 import Icon from './Icon.jsx';
 import './ArticleListItem.css';
 

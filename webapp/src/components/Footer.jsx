@@ -1,7 +1,6 @@
 /** The footer: the nav links again and the copyright line. */
 import { NavLink } from 'react-router-dom';
-import { constants, site, ui } from '../data/index.js';
-import { navPages, pagePaths } from '../routes.js';
+import { constants, navPages, site, ui } from '../data/index.js';
 import './Footer.css';
 
 export default function Footer() {
@@ -11,10 +10,10 @@ export default function Footer() {
       <div className="container site-footer__inner">
         <nav aria-label={ui.nav.footerLabel}>
           <ul className="site-footer__links">
-            {navPages.map((page) => (
-              <li key={page}>
-                <NavLink to={pagePaths[page]} end>
-                  {ui.nav[page]}
+            {navPages.map(({ key, path, nav }) => (
+              <li key={key}>
+                <NavLink to={path} end>
+                  {nav}
                 </NavLink>
               </li>
             ))}

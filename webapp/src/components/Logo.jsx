@@ -1,7 +1,6 @@
 /** The site logo, optionally a link to the home page. */
 import { Link } from 'react-router-dom';
-import { site, ui } from '../data/index.js';
-import { pagePaths } from '../routes.js';
+import { pagePaths, site, ui } from '../data/index.js';
 import './Logo.css';
 
 export const logoAlt = ui.logoAlt.replace('{name}', site.main.name);

@@ -7,38 +7,23 @@
  * into the page's <head>, where hydration finds and adopts them). So every
  * page states its metadata once, here, for browsers and crawlers alike.
  */
-import { pageMeta, site, siteOrigin, ui } from '../data/index.js';
-import { pagePaths } from '../routes.js';
-import { feedPath } from '../articleUrls.js';
-
-/** 'About' → 'About | Jordan Lee'. */
-export function pageTitle(name) {
-  return `${name} | ${site.main.title}`;
-}
+import { documentTitle, pageOf, site, siteOrigin, ui } from '../data/index.js';
+import { feedPath } from '../urls.js';
 
 /** An absolute URL on the public site: '/about' → 'https://jordanlee.example/about'. */
 export function absoluteUrl(path) {
   return new URL(path, siteOrigin).href;
 }
 
-/**
- * The title, description, keywords and path of the page `key` of routes.js,
- * from the data module: its nav label as its title (the home page: the
- * site's title), its `seo` entry.
- */
+/** The title, description, keywords and path of the page `key` of the page table (data/pages.js). */
 function metadataOf(key) {
-  const { description, keywords } = pageMeta(key);
-  return {
-    title: key === 'home' ? site.main.title : pageTitle(ui.nav[key]),
-    description,
-    keywords,
-    path: pagePaths[key],
-  };
+  const page = pageOf(key);
+  return { title: documentTitle(page), description: page.description, keywords: page.keywords, path: page.path };
 }
 
 /**
- * `page` is the key of a page of routes.js, whose metadata the data module
- * gives; or else `title`, `description`, `keywords` and `path` are given.
+ * `page` is the key of a page of the page table, whose metadata it gives;
+ * or else `title`, `description`, `keywords` and `path` are given.
  * `path` is the page's route ('/about'); it gives the canonical and og:url
  * links. The 404 page has none: it answers for every unknown path and is
  * the canonical form of nothing. `type` is the Open Graph type.

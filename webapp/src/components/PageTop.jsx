@@ -1,6 +1,6 @@
 /**
  * The top of every page but home and the articles: its metadata (`page`, a
- * key of routes.js), the logo, and, when the page's heading stands alone,
+ * key of the page table), the logo, and, when the page's heading stands alone,
  * the heading (`title`) and its introduction (`intro`).
  */
 import PageMeta from './PageMeta.jsx';

@@ -4,16 +4,18 @@
  * (to derive the route manifest) and the React app can import it in the
  * browser.
  *
- * Articles are Markdown files in ./articles/ (see webapp/build/articles.mjs).
- * The build renders them and writes ../generated/: this module gets only
- * their number and the newest few summaries (what the home page shows), so
- * no article body is in the main script.
+ * The pages, with their text, are in pages.js; who the site is about in
+ * site.js. Articles are Markdown files in ./articles/ (see
+ * webapp/build/articles.mjs). The build renders them and writes
+ * ../generated/: this module gets only their number and the newest few
+ * summaries (what the home page shows), so no article body is in the main
+ * script.
  */
 import { constants } from './constants.js';
 import { site } from './site.js';
+import { pages } from './pages.js';
 import { projects } from './projects.js';
 import { articleCount, contentError, latestArticles } from '../generated/articles.js';
-import { seo } from './seo.js';
 import { work } from './work.js';
 import { ui } from './ui.js';
 
@@ -27,26 +29,42 @@ export const siteOrigin = 'https://jordanlee.example';
 /** Analytics: a tag-manager container id such as 'GTM-XXXXXXX', or null for none. */
 export const analytics = { tagId: null };
 
-export { constants, site, projects, articleCount, latestArticles, contentError, seo, work, ui };
+export { constants, site, pages, projects, articleCount, latestArticles, contentError, work, ui };
 
-/** Look up the metadata entry of a page by name ('home', 'about', …). */
-export function pageMeta(page) {
-  const entry = seo.find((e) => e.page === page);
-  if (!entry) throw new Error(`No page metadata for "${page}"`);
-  return entry;
+/** The entry of pages.js with this key ('home', 'about', …). */
+export function pageOf(key) {
+  const page = pages.find((entry) => entry.key === key);
+  if (!page) throw new Error(`pages.js has no page "${key}"`);
+  return page;
+}
+
+/** The paths of the pages with a fixed path, by key: pagePaths.about is '/about'. */
+export const pagePaths = Object.freeze(
+  Object.fromEntries(
+    pages.filter(({ path }) => !path.includes(':') && path !== '*').map(({ key, path }) => [key, path]),
+  ),
+);
+
+/** The pages the nav bar and the footer link, in order. */
+export const navPages = pages.filter(({ nav }) => nav);
+
+/** A page's document title: 'About | Jordan Lee'; the page at '/' has the site's title alone. */
+export function documentTitle(page) {
+  return page.path === '/' ? site.main.title : `${page.title} | ${site.main.title}`;
 }
 
 const data = {
   constants,
   site,
+  pages,
   projects,
   articleCount,
   latestArticles,
-  seo,
   work,
   ui,
   siteOrigin,
   analytics,
-  pageMeta,
+  pageOf,
+  pagePaths,
 };
 export default data;

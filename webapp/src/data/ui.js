@@ -4,15 +4,10 @@
  */
 export const ui = {
   skipToContent: 'Skip to content',
-  /** The nav's and footer's link labels, also the pages' titles ('About | Jordan Lee'). */
+  /** The accessible names of the nav bar and the footer's links (their labels are in pages.js). */
   nav: {
     label: 'Main',
     footerLabel: 'Footer',
-    home: 'Home',
-    about: 'About',
-    projects: 'Projects',
-    articles: 'Articles',
-    contact: 'Contact',
   },
   homeLogoLabel: 'Home',
   /** The theme switch in the nav: a toggle, pressed while the dark theme is shown. */
@@ -55,13 +50,10 @@ export const ui = {
     message: 'This part of the page could not be loaded. Please check your connection and try again.',
     retry: 'Retry',
   },
+  /** The 404 page's wording below its heading and intro (pages.js). */
   notFound: {
-    title: 'Oops!',
-    message: "We can't seem to find the page you're looking for.",
     requestedUrl: 'The requested URL {url} was not found on this server.',
     homeLink: 'Go back to the home page',
-    description: 'The page you are looking for does not exist.',
-    keywords: ['404', 'page not found'],
   },
   /** `{year}` and `{name}` are filled in by the footer. */
   copyright: '© {year} {name}. All rights reserved.',

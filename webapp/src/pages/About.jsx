@@ -1,12 +1,12 @@
 /** About: title, description, photo and follow links (repeated in a mobile-only block). */
-import { site } from '../data/index.js';
+import { pageOf } from '../data/index.js';
 import SplitPage from '../components/SplitPage.jsx';
 import SocialLinks from '../components/SocialLinks.jsx';
 import Picture from '../components/Picture.jsx';
 import './About.css';
 
 export default function About() {
-  const { about } = site;
+  const about = pageOf('about');
   const side = (
     <div className="about__side">
       {/* At the top on a desktop; on a phone at most 360 px wide (About.css). */}
@@ -25,8 +25,8 @@ export default function About() {
     </div>
   );
   return (
-    <SplitPage page="about" title={about.title} side={side} after={mobileSocials}>
-      <p className="page-intro">{about.description}</p>
+    <SplitPage page="about" title={about.heading} side={side} after={mobileSocials}>
+      <p className="page-intro">{about.intro}</p>
     </SplitPage>
   );
 }

@@ -9,19 +9,18 @@
 import { use } from 'react';
 import { preload } from 'react-dom';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ui } from '../data/index.js';
-import { articleIndexFromSlug, articlePath } from '../routes.js';
-import { articleDataPath } from '../articleUrls.js';
+import { articleCount, documentTitle, ui } from '../data/index.js';
+import { articleDataPath, articleIndexFromSlug, articlePath } from '../urls.js';
 import { loadArticle } from '../articleData.js';
 import { scopeCss } from '../scopeCss.js';
-import PageMeta, { pageTitle } from '../components/PageMeta.jsx';
+import PageMeta from '../components/PageMeta.jsx';
 import ArticleBody from '../components/ArticleBody.jsx';
 import NotFound from './NotFound.jsx';
 import './Article.css';
 
 export default function Article() {
   const { slug } = useParams();
-  const index = articleIndexFromSlug(slug);
+  const index = articleIndexFromSlug(slug, articleCount);
   if (index === null) return <NotFound />;
   return <ArticleContent key={index} number={index + 1} />;
 }
@@ -37,7 +36,7 @@ function ArticleContent({ number }) {
   return (
     <div className="container article-page">
       <PageMeta
-        title={pageTitle(article.title)}
+        title={documentTitle({ title: article.title, path: articlePath(number - 1) })}
         description={article.description}
         keywords={article.keywords}
         path={articlePath(number - 1)}

@@ -1,5 +1,5 @@
 /** Articles: heading, subheading and the list of articles. */
-import { site } from '../data/index.js';
+import { pageOf } from '../data/index.js';
 // Every article's summary, newest first: in this page's chunk only.
 import { articleList } from '../generated/articleList.js';
 import PageTop from '../components/PageTop.jsx';
@@ -8,7 +8,7 @@ import ArticleList from '../components/ArticleList.jsx';
 export default function Articles() {
   return (
     <div className="container">
-      <PageTop page="articles" title={site.articles.title} intro={site.articles.description} />
+      <PageTop page="articles" title={pageOf('articles').heading} intro={pageOf('articles').intro} />
       <ArticleList articles={articleList} headingLevel={2} page />
     </div>
   );

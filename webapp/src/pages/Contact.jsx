@@ -1,5 +1,5 @@
-/** Contact: heading, the e-mail invitation with the reply promise, the photo-site link and the social list. */
-import { constants, site } from '../data/index.js';
+/** Contact: heading, the e-mail invitation with the reply promise, links to social networks and the social list. */
+import { constants, pageOf, site } from '../data/index.js';
 import SplitPage from '../components/SplitPage.jsx';
 import EmailLink from '../components/EmailLink.jsx';
 import SocialLinks from '../components/SocialLinks.jsx';
@@ -7,19 +7,18 @@ import Template from '../components/Template.jsx';
 import './Contact.css';
 
 export default function Contact() {
-  const { contact } = site;
-  const values = {
-    email: <EmailLink />,
-    hours: constants.replyWithinHours,
-    instagram: <a href={site.socials.instagram}>{contact.instagramLabel}</a>,
-  };
+  const contact = pageOf('contact');
+  const values = { email: <EmailLink />, hours: constants.replyWithinHours };
+  for (const [network, label] of Object.entries(contact.networkLabels ?? {})) {
+    values[network] = <a href={site.socials[network]}>{label}</a>;
+  }
   const side = (
     <aside className="contact__side">
       <SocialLinks keys={contact.socials} variant="list" />
     </aside>
   );
   return (
-    <SplitPage page="contact" title={contact.title} side={side}>
+    <SplitPage page="contact" title={contact.heading} side={side}>
       <div className="contact__text">
         {contact.paragraphs.map((text) => (
           <p key={text}>

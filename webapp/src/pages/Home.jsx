@@ -1,7 +1,6 @@
 /** Home: shrinking logo, headline, intro, photo, social icons, projects, the newest article teasers, work. */
 import { Link } from 'react-router-dom';
-import { latestArticles, site, ui } from '../data/index.js';
-import { pagePaths } from '../routes.js';
+import { latestArticles, pageOf, pagePaths, ui } from '../data/index.js';
 import PageMeta from '../components/PageMeta.jsx';
 import ShrinkingLogo from '../components/ShrinkingLogo.jsx';
 import SocialLinks from '../components/SocialLinks.jsx';
@@ -12,7 +11,7 @@ import Picture from '../components/Picture.jsx';
 import './Home.css';
 
 export default function Home() {
-  const { homepage } = site;
+  const home = pageOf('home');
   return (
     <div className="container home">
       <PageMeta page="home" />
@@ -20,13 +19,13 @@ export default function Home() {
 
       <section className="hero">
         <div className="hero__text">
-          <h1 className="page-title">{homepage.title}</h1>
-          <p className="page-intro">{homepage.description}</p>
-          <SocialLinks keys={homepage.socials} variant="icons" />
+          <h1 className="page-title">{home.heading}</h1>
+          <p className="page-intro">{home.intro}</p>
+          <SocialLinks keys={home.socials} variant="icons" />
         </div>
         <div className="hero__photo">
           {/* The page's largest picture: what Largest Contentful Paint waits for. */}
-          <Picture image={homepage.photo} sizes="(max-width: 860px) 220px, 330px" priority="high" />
+          <Picture image={home.photo} sizes="(max-width: 860px) 220px, 330px" priority="high" />
         </div>
       </section>
 

@@ -6,8 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { site, ui } from '../data/index.js';
-import { pagePaths } from '../routes.js';
+import { documentTitle, pageOf, pagePaths, ui } from '../data/index.js';
 import PageMeta from '../components/PageMeta.jsx';
 import Template from '../components/Template.jsx';
 import './NotFound.css';
@@ -21,15 +20,16 @@ export default function NotFound() {
   const origin = useSyncExternalStore(neverChanges, browserOrigin, noOrigin);
   const url = origin && `${origin}${pathname}${search}${hash}`;
 
+  const page = pageOf('notFound');
   const text = ui.notFound;
   return (
     <div className="container not-found">
-      <PageMeta title={`404 | ${site.main.title}`} description={text.description} keywords={text.keywords} noIndex />
+      <PageMeta title={documentTitle(page)} description={page.description} keywords={page.keywords} noIndex />
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
-      <h1 className="not-found__title">{text.title}</h1>
-      <p className="not-found__message">{text.message}</p>
+      <h1 className="not-found__title">{page.heading}</h1>
+      <p className="not-found__message">{page.intro}</p>
       <p className="not-found__url">
         <Template text={text.requestedUrl} values={{ url: <code data-testid="not-found-url">{url}</code> }} />
       </p>

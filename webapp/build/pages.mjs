@@ -1,0 +1,67 @@
+/**
+ * The module that loads each page of the page table (webapp/src/data/pages.js):
+ * webapp/src/generated/pages.js, which App.jsx reads. The page at '/' is
+ * imported with the main script; every other page is a chunk of its own,
+ * loaded on demand (chunks.js). Its mistakes stop the build with one line
+ * naming the table.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeGeneratedModule } from './generated.mjs';
+import { srcDir } from './paths.mjs';
+
+export const pagesFile = 'webapp/src/data/pages.js';
+
+/** A mistake in the page table, as the one line to show. */
+export class PageTableError extends Error {}
+
+/** Throws a PageTableError at the first entry of `pages` the site cannot be built from. */
+export function checkPages(pages) {
+  const fail = (message) => {
+    throw new PageTableError(`${pagesFile}: ${message}`);
+  };
+  if (!Array.isArray(pages)) fail('`pages` must be a list of pages');
+  const seen = { key: new Set(), path: new Set() };
+  for (const [index, page] of pages.entries()) {
+    const name = `the page ${typeof page?.key === 'string' ? `"${page.key}"` : `#${index + 1}`}`;
+    for (const field of ['key', 'path', 'component']) {
+      if (typeof page?.[field] !== 'string' || page[field] === '') fail(`${name} needs a \`${field}\``);
+      if (field !== 'component' && seen[field].has(page[field])) fail(`two pages have the ${field} "${page[field]}"`);
+      seen[field]?.add(page[field]);
+    }
+    if (page.path !== '*' && !/^\/[a-z0-9\-/:]*$/.test(page.path))
+      fail(`${name} has the path "${page.path}": use '/', lower-case letters, digits and '-'`);
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(page.component))
+      fail(`${name} names the component "${page.component}": use a file name such as 'About' for pages/About.jsx`);
+    if (!fs.existsSync(path.join(srcDir, 'pages', `${page.component}.jsx`)))
+      fail(`${name} names the component ${page.component}, but webapp/src/pages/${page.component}.jsx is not there`);
+    const fixed = !page.path.includes(':') && page.path !== '*';
+    if (fixed && (typeof page.title !== 'string' || typeof page.description !== 'string'))
+      fail(`${name} needs a \`title\` and a \`description\` (its meta tags)`);
+    if (page.nav !== undefined && (typeof page.nav !== 'string' || !fixed))
+      fail(`${name}: \`nav\` is the label of a page with a fixed path in the nav bar`);
+  }
+  if (!seen.path.has('/')) fail("no page has the path '/' (the home page)");
+  if (!seen.path.has('*')) fail("no page has the path '*' (the 404 page)");
+}
+
+/** Writes generated/pages.js for `pages` (checked first). */
+export async function writePageModule(pages) {
+  checkPages(pages);
+  const lines = ["import { lazyPage } from '../chunks.js';"];
+  const entries = [];
+  const named = new Set(); // one module per component, whichever pages show it
+  for (const { path: route, component } of pages) {
+    if (named.has(component)) continue;
+    named.add(component);
+    const file = `../pages/${component}.jsx`;
+    if (route === '/') {
+      lines.push(`import ${component} from '${file}';`);
+      entries.push(`  ${component},`);
+    } else {
+      entries.push(`  ${component}: lazyPage('${component}', () => import('${file}')),`);
+    }
+  }
+  const code = `${lines.join('\n')}\n\n/** Each page's component, by its name in the page table. */\nexport const pageComponents = {\n${entries.join('\n')}\n};\n`;
+  await writeGeneratedModule('pages.js', 'build/pages.mjs from src/data/pages.js', code);
+}
