@@ -620,6 +620,39 @@ export default function Talks() {
     assert!(server.get("/sitemap.xml").text().contains(&format!("<loc>{}/talks</loc>", s(&expected["origin"]))));
 }
 
+/// Analytics turned on in the data module, and nothing else changed: the
+/// build adds the provider to the Content-Security-Policy, and in Chromium
+/// its script loads and sends a count with no violation of it.
+#[test]
+fn analytics_turned_on_in_the_data_loads_in_chromium_within_the_policy() {
+    let BuiltCopy { server, .. } = build_copy("analytics", |copy| {
+        let policy_js = copy.join("webapp/src/data/policy.js");
+        let policy = fs::read_to_string(&policy_js).unwrap();
+        let start = policy.find("export const analytics = ").expect("analytics in policy.js");
+        let end = start + policy[start..].find(";\n").unwrap();
+        let on = "export const analytics = { provider: 'plausible', domain: 'example.com' }";
+        fs::write(&policy_js, format!("{}{on}{}", &policy[..start], &policy[end..])).unwrap();
+    });
+    let csp = server.get("/").header("content-security-policy").unwrap().to_owned();
+    for directive in ["script-src", "connect-src"] {
+        let sources = csp.split(';').map(str::trim).find(|d| d.starts_with(directive)).unwrap();
+        assert!(sources.split(' ').any(|source| source == "https://plausible.io"), "{directive}: {csp}");
+    }
+    let output = Command::new("node")
+        .arg("tests/e2e/visit-with-analytics.mjs")
+        .arg(format!("http://127.0.0.1:{}", server.port))
+        .arg("https://plausible.io")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run node");
+    assert!(output.status.success(), "the visit failed: {}", String::from_utf8_lossy(&output.stderr));
+    let visit: Value = serde_json::from_slice(&output.stdout).expect("the visit prints JSON");
+    assert_eq!(visit["violations"], serde_json::json!([]), "{visit}");
+    assert_eq!(visit["problems"], serde_json::json!([]), "{visit}");
+    assert_eq!(visit["analytics"]["settings"]["domain"], "example.com", "the provider's script ran with its settings: {visit}");
+    assert_eq!(visit["analytics"]["sent"], 202, "the count was sent to the provider: {visit}");
+}
+
 #[test]
 fn camera_photos_are_published_small_and_without_their_metadata() {
     const BUDGET: usize = 150_000;

@@ -181,7 +181,7 @@ mod tests {
     #[test]
     fn the_nginx_include_has_a_location_per_cache_class_and_hides_the_host_files() {
         let site = Site::built();
-        let security = crate::headers::security_headers(false, site.script_hashes());
+        let security = crate::headers::security_headers(false, site.content_security_policy());
         let rules = cache_rules(&site);
         let nginx = nginx_file(&rules, &security, &site.not_found_page().file);
         let page_cache = site.routes().next().unwrap().1.cache_control.to_str().unwrap().to_owned();

@@ -28,27 +28,13 @@ impl CacheClass {
     }
 }
 
-/// The Content-Security-Policy. Scripts only from our own origin, never eval'd,
-/// and inline only the one the build names by its hash (the theme's, which must
-/// run before the first paint; the route manifest names its hash).
-/// Inline styles are allowed because an article carries its own style rules;
-/// images may come from any HTTPS host because the sample article shows a
-/// placeholder from an external image service.
-fn content_security_policy(script_hashes: &[String]) -> HeaderValue {
-    let inline: String = script_hashes.iter().map(|hash| format!(" '{hash}'")).collect();
-    let policy = format!(
-        "default-src 'self'; script-src 'self'{inline}; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; \
-         font-src 'self'; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'none'; \
-         frame-ancestors 'none'; form-action 'none'"
-    );
-    HeaderValue::from_str(&policy).expect("Site::load accepts only base64 script hashes")
-}
-
-/// The headers sent on every response, 404s, 304s and redirects included;
-/// `script_hashes` are the inline scripts the site needs (`Site::script_hashes`).
-pub(crate) fn security_headers(hsts: bool, script_hashes: &[String]) -> HeaderMap {
+/// The headers sent on every response, 404s, 304s and redirects included.
+/// The Content-Security-Policy is the site's (`Site::content_security_policy`):
+/// the build writes it from the content (webapp/build/policy.mjs), since only
+/// the content knows which inline scripts and other sites its pages use.
+pub(crate) fn security_headers(hsts: bool, content_security_policy: &HeaderValue) -> HeaderMap {
     let mut headers = HeaderMap::new();
-    headers.insert(header::CONTENT_SECURITY_POLICY, content_security_policy(script_hashes));
+    headers.insert(header::CONTENT_SECURITY_POLICY, content_security_policy.clone());
     let fixed: [(HeaderName, &'static str); 6] = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
@@ -74,7 +60,8 @@ mod tests {
 
     #[test]
     fn hsts_only_when_asked() {
-        assert!(!security_headers(false, &[]).contains_key(header::STRICT_TRANSPORT_SECURITY));
-        assert!(security_headers(true, &[]).contains_key(header::STRICT_TRANSPORT_SECURITY));
+        let csp = HeaderValue::from_static("default-src 'self'");
+        assert!(!security_headers(false, &csp).contains_key(header::STRICT_TRANSPORT_SECURITY));
+        assert!(security_headers(true, &csp).contains_key(header::STRICT_TRANSPORT_SECURITY));
     }
 }

@@ -86,7 +86,8 @@ mod tests {
     use super::*;
 
     fn redirect(port: u16, target: &str, host: Option<&str>) -> (u16, Option<String>) {
-        let redirector = Redirector::new(port, &crate::headers::security_headers(true, &[]));
+        let redirector =
+            Redirector::new(port, &crate::headers::security_headers(true, &hyper::header::HeaderValue::from_static("default-src 'self'")));
         let mut request = Request::builder().uri(target);
         if let Some(host) = host {
             request = request.header("host", host);

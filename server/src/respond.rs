@@ -242,7 +242,7 @@ mod tests {
 
     fn responder() -> Responder {
         let site = Site::built();
-        let headers = security_headers(false, site.script_hashes());
+        let headers = security_headers(false, site.content_security_policy());
         Responder::new(site, &headers)
     }
 

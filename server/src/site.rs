@@ -6,7 +6,7 @@
 //! article is a new route after a rebuild, with no change here.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -36,22 +36,19 @@ struct RouteManifest {
     routes: HashMap<String, String>,
     /// The HTML file sent, with status 404, for every path that is not found.
     not_found: String,
-    /// How to send the files whose name does not say it all, by file below
-    /// the site root: content-hashed files (cached for good), the Atom feed's
-    /// type, the articles' JSON (revalidated).
-    #[serde(default)]
+    /// How to send each file, by its path below the site root: its cache
+    /// class, and its type where the name does not say it (the Atom feed).
     files: HashMap<String, SentAs>,
-    /// The inline scripts the Content-Security-Policy allows ("sha256-…").
-    #[serde(default)]
-    script_hashes: Vec<String>,
+    /// The Content-Security-Policy, as the build wrote it from the content.
+    content_security_policy: String,
 }
 
-/// What the build says about one file, over what its name says.
-#[derive(Deserialize, Default)]
+/// What the build says about one file.
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SentAs {
     content_type: Option<String>,
-    cache: Option<CacheClass>,
+    cache: CacheClass,
 }
 
 /// One encoding of a file: the bytes as sent and their strong ETag.
@@ -88,7 +85,7 @@ pub struct Site {
     /// routes (e.g. `/about`) and non-HTML files (e.g. `/static/js/index.1a2b3c4d.js`).
     paths: HashMap<String, Entry, BuildHasherDefault<Fnv1a>>,
     not_found: usize,
-    script_hashes: Vec<String>,
+    content_security_policy: HeaderValue,
 }
 
 /// FNV-1a: a few instructions per byte where SipHash, the default, costs a
@@ -139,19 +136,18 @@ impl Site {
     pub fn load(embedded: &Embedded) -> Result<Site, SiteError> {
         let manifest: RouteManifest =
             serde_json::from_str(embedded.route_manifest).map_err(|e| SiteError(format!("the embedded route manifest is invalid: {e}")))?;
-        if let Some(hash) = manifest.script_hashes.iter().find(|hash| !is_script_hash(hash)) {
-            return Err(SiteError(format!("the route manifest's script hash {hash:?} is not a CSP hash (sha256-BASE64)")));
-        }
-        let mut site = Site { assets: Vec::new(), paths: HashMap::default(), not_found: 0, script_hashes: manifest.script_hashes };
+        let content_security_policy = HeaderValue::from_str(&manifest.content_security_policy)
+            .map_err(|_| SiteError("the route manifest's Content-Security-Policy is not a header value".to_owned()))?;
+        let mut site = Site { assets: Vec::new(), paths: HashMap::default(), not_found: 0, content_security_policy };
         let mut by_file = HashMap::new();
-        // Pages are revalidated, so that a new release shows at once.
-        let page = SentAs { content_type: None, cache: Some(CacheClass::Revalidate) };
-        let pages: HashSet<&str> = manifest.routes.values().chain([&manifest.not_found]).map(String::as_str).collect();
         for path in embedded.files.names() {
             if path.ends_with(".br") || path.ends_with(".gz") {
                 continue;
             }
-            let sent_as = if pages.contains(path.as_ref()) { Some(&page) } else { manifest.files.get(path.as_ref()) };
+            let sent_as = manifest
+                .files
+                .get(path.as_ref())
+                .ok_or_else(|| SiteError(format!("the route manifest does not say how to send {path}")))?;
             let asset = load_asset(embedded.files, &path, site.assets.len(), sent_as)?;
             by_file.insert(path.to_string(), asset.id);
             // HTML is reached only through its routes, so `/index.html` is not a second address of `/`.
@@ -221,9 +217,9 @@ impl Site {
         self.assets.len()
     }
 
-    /// The inline scripts the build asks the Content-Security-Policy to allow.
-    pub fn script_hashes(&self) -> &[String] {
-        &self.script_hashes
+    /// The Content-Security-Policy the build wrote for the site.
+    pub fn content_security_policy(&self) -> &HeaderValue {
+        &self.content_security_policy
     }
 
     /// The site this crate's unit tests serve: the sample, as built.
@@ -238,7 +234,7 @@ impl Site {
     }
 }
 
-fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: Option<&SentAs>) -> Result<Asset, SiteError> {
+fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: &SentAs) -> Result<Asset, SiteError> {
     let representation = |file: &str| {
         files.get(file).map(|embedded| Representation {
             etag: etag(&embedded.metadata.sha256_hash()),
@@ -251,8 +247,6 @@ fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: Option<&
     };
     let identity = representation(path).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
     let compressed = |encoding: Encoding| representation(&format!("{path}{}", encoding.file_suffix()));
-    let by_name = SentAs::default();
-    let sent_as = sent_as.unwrap_or(&by_name);
     let content_type = sent_as.content_type.clone().unwrap_or_else(|| {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
         if mime.type_() == mime_guess::mime::TEXT || matches!(mime.subtype().as_str(), "javascript" | "json" | "xml" | "svg" | "manifest") {
@@ -266,16 +260,9 @@ fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: Option<&
         file: path.to_owned(),
         content_type: HeaderValue::from_str(&content_type)
             .map_err(|_| SiteError(format!("{path}: unusable content type {content_type}")))?,
-        // Files the build says nothing of have stable names (favicon, robots.txt, sitemap).
-        cache_control: sent_as.cache.unwrap_or(CacheClass::Hour).header_value(),
+        cache_control: sent_as.cache.header_value(),
         bodies: Encoded { gzip: compressed(Encoding::Gzip), brotli: compressed(Encoding::Brotli), identity },
     })
-}
-
-/// A Content-Security-Policy hash source: `sha256-`, `sha384-` or `sha512-` and base64.
-fn is_script_hash(hash: &str) -> bool {
-    let digest = ["sha256-", "sha384-", "sha512-"].iter().find_map(|prefix| hash.strip_prefix(prefix));
-    digest.is_some_and(|b64| !b64.is_empty() && b64.bytes().all(|b| b.is_ascii_alphanumeric() || b"+/=".contains(&b)))
 }
 
 /// A strong ETag from the first 128 bits of the SHA-256 rust-embed computed at build time.

@@ -32,7 +32,7 @@ pub fn main(embedded: Embedded) -> ExitCode {
 }
 
 fn export_site(site: &Site, dir: &Path, force: bool, hsts: bool) -> Result<(), String> {
-    let security_headers = headers::security_headers(hsts, site.script_hashes());
+    let security_headers = headers::security_headers(hsts, site.content_security_policy());
     let summary = export::export(site, &security_headers, dir, force)?;
     log::line(format_args!("exported {} files ({} bytes) to {}", summary.files, summary.bytes, dir.display()));
     Ok(())
@@ -60,7 +60,7 @@ async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, l
     let shutdown = serve::shutdown_signal();
     let hangup = certificates.as_ref().and_then(|_| https::hangup_signal());
     // HSTS is right wherever this server itself speaks HTTPS, unless turned off.
-    let security_headers = headers::security_headers(args.sends_hsts(certificates.is_some()), site.script_hashes());
+    let security_headers = headers::security_headers(args.sends_hsts(certificates.is_some()), site.content_security_policy());
     let http = listeners.http.map(tokio_listener).transpose()?;
     let https = listeners.https.map(tokio_listener).transpose()?;
 

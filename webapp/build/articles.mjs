@@ -45,6 +45,7 @@ import { articleDataPath } from '../src/urls.js';
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 import { srcDir } from './paths.mjs';
+import { externalOrigins } from '../src/data/policy.js';
 
 export const articlesDir = path.join(srcDir, 'data/articles');
 
@@ -160,16 +161,26 @@ const URL_PROPERTIES = new Set([
 // eslint-disable-next-line no-control-regex -- the control characters are what it removes
 const isScriptUrl = (value) => /^javascript:/i.test(String(value).replace(/[\u0000-\u0020]/g, ''));
 
+/** The URLs in an element's `src` or `srcset`. */
+const sourcesOf = (node) => [
+  ...[node.properties?.src ?? []].flat(),
+  ...String(node.properties?.srcSet ?? '')
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/)[0])
+    .filter(Boolean),
+];
+
+/** What the site's policy (data/policy.js) lets pages load from other sites, by element. */
+const EXTERNAL = {
+  img: { kind: 'images', what: 'image' },
+  source: { kind: 'images', what: 'image' },
+  iframe: { kind: 'frames', what: 'embedded page' },
+};
+
 /** rehype plugin: fail on whatever would need the CSP loosened. */
 function rejectScripts({ fail }) {
   return (tree) => {
     visit(tree, 'element', (node) => {
-      if (node.tagName === 'script') {
-        fail(
-          node,
-          'a <script> element is not allowed: the site runs no inline script (Content-Security-Policy); remove it, or link to the code instead',
-        );
-      }
       for (const [name, value] of Object.entries(node.properties ?? {})) {
         if (/^on/i.test(name)) {
           fail(
@@ -183,6 +194,22 @@ function rejectScripts({ fail }) {
             `a javascript: URL in <${node.tagName}> is not allowed: the site runs no inline script (Content-Security-Policy); link to a page instead`,
           );
         }
+      }
+      const external = EXTERNAL[node.tagName];
+      for (const url of external ? sourcesOf(node) : []) {
+        const origin = /^[a-z][a-z0-9+.-]*:/i.test(url) ? URL.parse(url)?.origin : null;
+        if (origin && origin !== 'null' && !externalOrigins[external.kind]?.includes(origin)) {
+          fail(
+            node,
+            `the ${external.what} ${url} comes from ${origin}, which the site's policy does not allow: add '${origin}' to externalOrigins.${external.kind} in webapp/src/data/policy.js, or put the file beside the article`,
+          );
+        }
+      }
+      if (node.tagName === 'script') {
+        fail(
+          node,
+          'a <script> element is not allowed: the site runs no inline script (Content-Security-Policy); remove it, or link to the code instead',
+        );
       }
     });
   };

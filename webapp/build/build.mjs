@@ -20,8 +20,9 @@
  * 4. Writes site/feed.xml (feed.mjs), site/sitemap.xml and site/robots.txt
  *    (sitemap.mjs), site/favicon.ico (favicon.mjs), and OUTDIR/routes.json, the route manifest the server
  *    reads: {"routes": {"/": "index.html", "/about": "about/index.html", …},
- *    "not_found": "404.html", "files": {"feed.xml": {"content_type": …}},
- *    "script_hashes": ["sha256-…"]}, the inline scripts the CSP allows.
+ *    "not_found": "404.html", "files": {"feed.xml": {"content_type": …, "cache": "revalidate"}, …},
+ *    "content_security_policy": "default-src 'self'; …"} (policy.mjs): the
+ *    server decides nothing about the content.
  * 5. Checks the output: every script under static/js/, no inline script but the theme's,
  *    every local link a route or a file.
  * Exits non-zero with a message on any error; prints little on success.
@@ -33,6 +34,7 @@ import { articleDataPath, feedPath } from '../src/urls.js';
 import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, writePageModule } from './pages.mjs';
+import { contentSecurityPolicy, PolicyError } from './policy.mjs';
 import { writeFaviconIco } from './favicon.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
@@ -66,7 +68,9 @@ async function main() {
   await writeArticleModules(articles);
   await writePageModule((await import('../src/data/pages.js')).pages);
   const photos = await buildPhotos();
-  const { site: content, siteOrigin, pageOf } = await import('../src/data/index.js');
+  const { site: content, siteOrigin, pageOf, externalOrigins, analytics } = await import('../src/data/index.js');
+  // Checked before the long part of the build.
+  contentSecurityPolicy({ externalOrigins, analytics }, []);
   const { routeManifest, routePaths } = await import('./routes.mjs');
   const { prerenderSite } = await import('./prerender.mjs');
   const { atomFeed } = await import('./feed.mjs');
@@ -95,20 +99,25 @@ async function main() {
   const strayScripts = files.filter((f) => /\.m?js$/.test(f) && !f.startsWith('static/js/'));
   if (strayScripts.length) fail(`scripts outside static/js/: ${strayScripts.join(', ')}`);
 
-  // Everything under static/ has a content hash in its name (Parcel's
-  // output, the photos): a browser may keep it for good.
-  const sentAs = Object.fromEntries(
-    files.filter((f) => f.startsWith('static/')).map((f) => [f, { cache: 'immutable' }]),
-  );
-  // Feed readers and article pages revalidate (a stable name whose content changes).
-  Object.assign(sentAs, {
-    [feedPath.slice(1)]: { content_type: 'application/atom+xml; charset=utf-8', cache: 'revalidate' },
-  });
-  for (const { number } of articles) sentAs[articleDataPath(number).slice(1)] = { cache: 'revalidate' };
-  // The Content-Security-Policy allows the theme's inline script by its hash (the server reads it here).
+  // How the server sends each file. Everything under static/ has a content
+  // hash in its name (Parcel's output, the photos): a browser may keep it
+  // for good. Pages, the feed and the articles' content revalidate (stable
+  // names whose content changes with a release); the rest (favicon,
+  // robots.txt, sitemap) may be kept for an hour.
+  const revalidated = new Set([
+    ...pages,
+    feedPath.slice(1),
+    ...articles.map(({ number }) => articleDataPath(number).slice(1)),
+  ]);
+  const cacheOf = (file) => (file.startsWith('static/') ? 'immutable' : revalidated.has(file) ? 'revalidate' : 'hour');
+  const sentAs = Object.fromEntries(files.map((file) => [file, { cache: cacheOf(file) }]));
+  sentAs[feedPath.slice(1)].content_type = 'application/atom+xml; charset=utf-8';
+  // The Content-Security-Policy, sent as it is: the theme's inline script by
+  // its hash, and the other sites the data module names.
+  const scriptHashes = [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`];
   const manifest = {
     ...routeManifest(sentAs),
-    script_hashes: [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`],
+    content_security_policy: contentSecurityPolicy({ externalOrigins, analytics }, scriptHashes),
   };
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
@@ -118,5 +127,5 @@ async function main() {
   );
 }
 
-const oneLine = [ParcelBuildError, ContentError, PhotoError, PageTableError];
+const oneLine = [ParcelBuildError, ContentError, PhotoError, PageTableError, PolicyError];
 main().catch((error) => fail(oneLine.some((kind) => error instanceof kind) ? error.message : describe(error)));

@@ -1,26 +1,74 @@
 /**
- * Analytics wrapper: loads the tag-manager script only when a container id
- * is configured (data module: analytics.tagId). The default is null, so
- * nothing is loaded. Note: the server's Content-Security-Policy allows
- * scripts from 'self' only; configuring a tag id also needs that policy
- * widened to the tag manager's host.
+ * The analytics providers the data module can name (data/policy.js), and
+ * the wrapper that loads the chosen one's script after the page has come
+ * to life. Each provider says which script it loads with which attributes,
+ * and which origins it needs; the build adds those to the
+ * Content-Security-Policy (webapp/build/policy.mjs), so turning analytics
+ * on never needs an edit of the server.
  */
-export const TAG_MANAGER_URL = 'https://www.googletagmanager.com/gtm.js';
+
+/** `https://host` of a URL: the form CSP sources and the policy take. */
+const originOf = (url) => new URL(url).origin;
+
+export const providers = {
+  plausible: {
+    fields: ['domain'],
+    script: ({ domain, host = 'https://plausible.io' }) => ({
+      src: `${host}/js/script.js`,
+      attributes: { 'data-domain': domain },
+    }),
+    origins: ({ host = 'https://plausible.io' }) => ({ scripts: [originOf(host)], connections: [originOf(host)] }),
+  },
+  goatcounter: {
+    fields: ['code'],
+    script: ({ code }) => ({
+      src: 'https://gc.zgo.at/count.js',
+      attributes: { 'data-goatcounter': `https://${code}.goatcounter.com/count` },
+    }),
+    // Counts are sent with navigator.sendBeacon, or as an image where it is missing.
+    origins: ({ code }) => ({
+      scripts: ['https://gc.zgo.at'],
+      connections: [`https://${code}.goatcounter.com`],
+      images: [`https://${code}.goatcounter.com`],
+    }),
+  },
+  umami: {
+    fields: ['websiteId'],
+    script: ({ websiteId, host = 'https://cloud.umami.is' }) => ({
+      src: `${host}/script.js`,
+      attributes: { 'data-website-id': websiteId },
+    }),
+    origins: ({ host = 'https://cloud.umami.is' }) => ({ scripts: [originOf(host)], connections: [originOf(host)] }),
+  },
+  tagManager: {
+    fields: ['tagId'],
+    script: ({ tagId }) => ({ src: `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(tagId)}` }),
+    origins: () => ({
+      scripts: ['https://www.googletagmanager.com'],
+      connections: ['https://www.google-analytics.com', 'https://region1.google-analytics.com'],
+      images: ['https://www.googletagmanager.com'],
+    }),
+  },
+};
 
 /**
- * Append the tag-manager <script src> to <head>. Returns the script element,
- * or null when no tag id is set (or it was already loaded).
+ * Appends the provider's <script async> to <head>. Returns it, or null when
+ * `config` is null (no analytics) or the script is already there.
  */
-export function loadAnalytics(tagId, win = globalThis.window) {
-  if (!tagId || !win?.document) return null;
+export function loadAnalytics(config, win = globalThis.window) {
+  const provider = config && providers[config.provider];
+  if (!provider || !win?.document) return null;
   const doc = win.document;
-  const src = `${TAG_MANAGER_URL}?id=${encodeURIComponent(tagId)}`;
-  if (doc.querySelector(`script[src="${src}"]`)) return null;
-  win.dataLayer = win.dataLayer || [];
-  win.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const { src, attributes = {} } = provider.script(config);
+  if ([...doc.scripts].some((script) => script.src === src)) return null;
+  if (config.provider === 'tagManager') {
+    win.dataLayer = win.dataLayer || [];
+    win.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  }
   const script = doc.createElement('script');
   script.async = true;
   script.src = src;
+  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
   doc.head.appendChild(script);
   return script;
 }

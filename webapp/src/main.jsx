@@ -39,7 +39,7 @@ if (container.hasChildNodes()) {
   createRoot(container).render(app);
 }
 
-loadAnalytics(analytics.tagId);
+loadAnalytics(analytics);
 
 // Pass a function (e.g. console.log) to measure Core Web Vitals; without one
 // the web-vitals chunk is never fetched.

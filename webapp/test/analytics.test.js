@@ -1,36 +1,46 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TAG_MANAGER_URL, loadAnalytics } from '../src/analytics.js';
-import { analytics } from '../src/data/index.js';
-
-const tagScripts = () => document.querySelectorAll(`script[src^="${TAG_MANAGER_URL}"]`);
+import { loadAnalytics, providers } from '../src/analytics.js';
 
 afterEach(() => {
-  for (const s of tagScripts()) s.remove();
+  for (const script of document.querySelectorAll('script')) script.remove();
   delete window.dataLayer;
 });
 
 describe('analytics wrapper', () => {
-  it('has no tag id by default', () => {
-    expect(analytics.tagId).toBeNull();
-  });
-
-  it('adds no script without a tag id', () => {
-    expect(loadAnalytics(analytics.tagId)).toBeNull();
+  it('adds no script when analytics is off', () => {
+    expect(loadAnalytics(null)).toBeNull();
     expect(loadAnalytics(undefined)).toBeNull();
-    expect(loadAnalytics('')).toBeNull();
-    expect(tagScripts()).toHaveLength(0);
+    expect(loadAnalytics({ provider: 'nobody' })).toBeNull();
     expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 
-  it('adds one async tag-manager script with a tag id', () => {
-    const script = loadAnalytics('GTM-TEST123');
-    expect(tagScripts()).toHaveLength(1);
-    expect(script.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-TEST123');
+  it("adds Plausible's script with the site's domain, once", () => {
+    const script = loadAnalytics({ provider: 'plausible', domain: 'example.com' });
+    expect(script.src).toBe('https://plausible.io/js/script.js');
+    expect(script.dataset.domain).toBe('example.com');
     expect(script.async).toBe(true);
     expect(script.parentNode).toBe(document.head);
+    expect(loadAnalytics({ provider: 'plausible', domain: 'example.com' })).toBeNull();
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+  });
+
+  it("adds GoatCounter's and Umami's scripts with their settings", () => {
+    const goat = loadAnalytics({ provider: 'goatcounter', code: 'mysite' });
+    expect(goat.src).toBe('https://gc.zgo.at/count.js');
+    expect(goat.dataset.goatcounter).toBe('https://mysite.goatcounter.com/count');
+    const umami = loadAnalytics({ provider: 'umami', websiteId: 'abc', host: 'https://stats.example.com' });
+    expect(umami.src).toBe('https://stats.example.com/script.js');
+    expect(umami.dataset.websiteId).toBe('abc');
+  });
+
+  it('adds one async tag-manager script with a tag id', () => {
+    const script = loadAnalytics({ provider: 'tagManager', tagId: 'GTM-TEST123' });
+    expect(script.src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-TEST123');
     expect(window.dataLayer[0]).toMatchObject({ event: 'gtm.js' });
-    // Loading twice does not add a second script.
-    expect(loadAnalytics('GTM-TEST123')).toBeNull();
-    expect(tagScripts()).toHaveLength(1);
+    expect(loadAnalytics({ provider: 'tagManager', tagId: 'GTM-TEST123' })).toBeNull();
+  });
+
+  it('knows at least Plausible, GoatCounter, Umami and the tag manager', () => {
+    expect(Object.keys(providers)).toEqual(expect.arrayContaining(['plausible', 'goatcounter', 'umami', 'tagManager']));
   });
 });

@@ -144,6 +144,15 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
     );
   });
 
+  it('an image or a frame from a site the policy does not name', async () => {
+    expect(await failure('![a chart](https://charts.example/a.png)')).toMatch(
+      /post\.md:7: the image https:\/\/charts\.example\/a\.png comes from https:\/\/charts\.example, which the site's policy does not allow: add 'https:\/\/charts\.example' to externalOrigins\.images in webapp\/src\/data\/policy\.js/,
+    );
+    expect(await failure('<iframe src="https://video.example/embed/1" title="A talk"></iframe>')).toMatch(
+      /post\.md:7: the embedded page https:\/\/video\.example\/embed\/1 comes from https:\/\/video\.example/,
+    );
+  });
+
   it('a javascript: URL, however it is spelled', async () => {
     expect(await failure('[click](javascript:alert(1))')).toMatch(
       /post\.md:7: a javascript: URL in <a> is not allowed/,

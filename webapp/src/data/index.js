@@ -18,6 +18,7 @@ import { projects } from './projects.js';
 import { articleCount, contentError, latestArticles } from '../generated/articles.js';
 import { work } from './work.js';
 import { ui } from './ui.js';
+import { analytics, externalOrigins } from './policy.js';
 
 /**
  * Public origin of the site: scheme and host, no trailing slash. Canonical
@@ -26,10 +27,19 @@ import { ui } from './ui.js';
  */
 export const siteOrigin = 'https://jordanlee.example';
 
-/** Analytics: a tag-manager container id such as 'GTM-XXXXXXX', or null for none. */
-export const analytics = { tagId: null };
-
-export { constants, site, pages, projects, articleCount, latestArticles, contentError, work, ui };
+export {
+  constants,
+  site,
+  pages,
+  projects,
+  articleCount,
+  latestArticles,
+  contentError,
+  work,
+  ui,
+  analytics,
+  externalOrigins,
+};
 
 /** The entry of pages.js with this key ('home', 'about', …). */
 export function pageOf(key) {
