@@ -10,6 +10,7 @@
 mod acme;
 mod admission;
 mod cli;
+mod connection;
 mod export;
 mod forwarded;
 mod headers;

@@ -1,4 +1,4 @@
-// Run by tests/prerender.rs against a copy of the site built with analytics
+// Run by tests/owner_copies.rs against a copy of the site built with analytics
 // on: visits the home page in Chromium, answers the provider's origin with
 // a stand-in for its script (this machine is offline; the page's
 // Content-Security-Policy is enforced before any request leaves), and

@@ -20,7 +20,7 @@ import { routePaths } from '../../webapp/build/routes.mjs';
 
 /**
  * Bytes, by route. The home and about pages' 150 KB leave room for an
- * owner's photo (tests/prerender.rs builds a copy with a camera's 4032 ×
+ * owner's photo (tests/owner_copies.rs builds a copy with a camera's 4032 ×
  * 3024 JPEG in both). An article page's budget holds for every article, a
  * long one with code and tables included (its body comes twice: in the HTML,
  * and in the JSON its script reads).

@@ -303,3 +303,29 @@ pub fn plain_get(port: u16, host: &str, target: &str) -> String {
     stream.read_to_string(&mut answer).unwrap();
     answer
 }
+
+pub const NAME: &str = "portfolio.test";
+
+/// A CA, its PEM file, and a certificate for NAME and www.NAME signed by it.
+pub struct Setup {
+    pub dir: PathBuf,
+    pub ca: TestCa,
+    pub ca_file: PathBuf,
+    pub cert: PathBuf,
+    pub key: PathBuf,
+}
+
+pub fn setup(test: &str) -> Setup {
+    let dir = temp_dir(test);
+    let ca = TestCa::new("portfolio test CA");
+    let ca_file = dir.join("ca.pem");
+    std::fs::write(&ca_file, ca.pem()).unwrap();
+    let (cert, key) = ca.write(&dir, "site", &[NAME, "www.portfolio.test"]);
+    Setup { dir, ca, ca_file, cert, key }
+}
+
+pub fn start(setup: &Setup, extra: &[&str]) -> HttpsServer {
+    let mut args = vec!["--tls-cert", setup.cert.to_str().unwrap(), "--tls-key", setup.key.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    HttpsServer::start(&args)
+}

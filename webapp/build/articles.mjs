@@ -405,6 +405,13 @@ export function absoluteHtml(tree, pageUrl) {
       const value = node.properties?.[name];
       if (typeof value === 'string') node.properties[name] = new URL(value, pageUrl).href;
     }
+    // A <picture>'s candidates: 'URL WIDTHw, URL WIDTHw'.
+    if (typeof node.properties?.srcSet === 'string') {
+      node.properties.srcSet = node.properties.srcSet
+        .split(',')
+        .map((candidate) => candidate.trim().replace(/^\S+/, (url) => new URL(url, pageUrl).href))
+        .join(', ');
+    }
   });
   return unified().use(rehypeStringify).stringify(copy);
 }

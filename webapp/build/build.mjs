@@ -66,7 +66,7 @@ async function main() {
   const articles = await loadArticles();
   // The data module imports these: what reads it is imported once they are written.
   await writeArticleModules(articles);
-  await writePageModule((await import('../src/data/pages.js')).pages);
+  await writePageModule((await import('../src/data/pages.js')).pages, (await import('../src/data/site.js')).site);
   const photos = await buildPhotos();
   const { site: content, siteOrigin, pageOf, externalOrigins, analytics } = await import('../src/data/index.js');
   // Checked before the long part of the build.

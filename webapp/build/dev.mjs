@@ -37,7 +37,8 @@ async function writePages() {
   try {
     // A new URL each time: node keeps every module it imported.
     const { pages } = await import(`${pathToFileURL(path.join(rootDir, pagesFile)).href}?at=${Date.now()}`);
-    await writePageModule(pages);
+    const { site } = await import('../src/data/site.js');
+    await writePageModule(pages, site);
   } catch (error) {
     console.error(`pages: ${error instanceof PageTableError ? error.message : String(error?.stack ?? error)}`);
   }

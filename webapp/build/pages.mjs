@@ -11,15 +11,24 @@ import { writeGeneratedModule } from './generated.mjs';
 import { srcDir } from './paths.mjs';
 
 export const pagesFile = 'webapp/src/data/pages.js';
+const siteFile = 'webapp/src/data/site.js';
 
 /** A mistake in the page table, as the one line to show. */
 export class PageTableError extends Error {}
 
-/** Throws a PageTableError at the first entry of `pages` the site cannot be built from. */
-export function checkPages(pages) {
-  const fail = (message) => {
-    throw new PageTableError(`${pagesFile}: ${message}`);
+/**
+ * Throws a PageTableError at the first entry of `pages` the site cannot be
+ * built from, or the first social link of `site` (site.js) without an address.
+ */
+export function checkPages(pages, site) {
+  const fail = (message, file = pagesFile) => {
+    throw new PageTableError(`${file}: ${message}`);
   };
+  const networks = Object.keys(site.socials ?? {});
+  for (const [network, url] of Object.entries(site.socials ?? {})) {
+    if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url))
+      fail(`socials.${network} has no address: give its URL, or remove the line`, siteFile);
+  }
   if (!Array.isArray(pages)) fail('`pages` must be a list of pages');
   const seen = { key: new Set(), path: new Set() };
   for (const [index, page] of pages.entries()) {
@@ -40,14 +49,35 @@ export function checkPages(pages) {
       fail(`${name} needs a \`title\` and a \`description\` (its meta tags)`);
     if (page.nav !== undefined && (typeof page.nav !== 'string' || !fixed))
       fail(`${name}: \`nav\` is the label of a page with a fixed path in the nav bar`);
+    for (const key of page.socials ?? []) {
+      if (key !== 'email' && !networks.includes(key))
+        fail(
+          `${name} shows the social link "${key}", which site.js does not have: add socials.${key} there, or remove it here`,
+        );
+    }
+    for (const network of Object.keys(page.networkLabels ?? {})) {
+      if (!networks.includes(network))
+        fail(
+          `${name} links {${network}}, but site.js has no socials.${network}: add it there, or take it out of the text and networkLabels`,
+        );
+    }
+    const known = ['email', 'hours', ...Object.keys(page.networkLabels ?? {})];
+    for (const text of page.paragraphs ?? []) {
+      for (const [, placeholder] of text.matchAll(/\{(\w+)\}/g)) {
+        if (!known.includes(placeholder))
+          fail(
+            `${name}'s text has {${placeholder}}, which names nothing: use {email}, {hours} or a network of networkLabels`,
+          );
+      }
+    }
   }
   if (!seen.path.has('/')) fail("no page has the path '/' (the home page)");
   if (!seen.path.has('*')) fail("no page has the path '*' (the 404 page)");
 }
 
-/** Writes generated/pages.js for `pages` (checked first). */
-export async function writePageModule(pages) {
-  checkPages(pages);
+/** Writes generated/pages.js for `pages` (checked first, with `site`'s social links). */
+export async function writePageModule(pages, site) {
+  checkPages(pages, site);
   const lines = ["import { lazyPage } from '../chunks.js';"];
   const entries = [];
   const named = new Set(); // one module per component, whichever pages show it

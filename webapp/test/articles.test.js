@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentError, loadArticles, newestFirst, renderMarkdown } from '../build/articles.mjs';
+import { absoluteHtml, ContentError, loadArticles, newestFirst, renderMarkdown } from '../build/articles.mjs';
 import { ui } from '../src/data/ui.js';
 
 let dir;
@@ -189,5 +189,19 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
       /post\.md:3: "date" is not valid; write it as date: 2024-02-01 \(year-month-day/,
     );
     expect(await failure('x', { fields: { date: '2023-02-30' } })).toMatch(/post\.md:3: "date" is not a real day/);
+  });
+});
+
+describe("the feed's copy of an article", () => {
+  it('makes every link, image and picture candidate absolute', async () => {
+    const { tree } = await renderMarkdown(
+      '[home](/)\n\n<picture><source type="image/avif" srcset="/static/media/a-360.avif 360w, /static/media/a-720.avif 720w"><img src="/static/media/a.jpg" alt="a"></picture>',
+      { file: 'inline.md' },
+    );
+    const html = absoluteHtml(tree, 'https://owner.example/article/1');
+    expect(html).toContain(
+      'srcset="https://owner.example/static/media/a-360.avif 360w, https://owner.example/static/media/a-720.avif 720w"',
+    );
+    for (const [, url] of html.matchAll(/ (?:href|src)="([^"]*)"/g)) expect(url).toMatch(/^https:\/\/owner\.example\//);
   });
 });

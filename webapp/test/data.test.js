@@ -42,7 +42,7 @@ describe('data module', () => {
   });
 
   it('has one page table that the build accepts, with the meta tags of every page', () => {
-    expect(() => checkPages(pages)).not.toThrow();
+    expect(() => checkPages(pages, site)).not.toThrow();
     for (const page of pages.filter(({ path }) => path !== '*' && !path.includes(':'))) {
       expect(pageOf(page.key)).toBe(page);
       expect(pagePaths[page.key]).toBe(page.path);
@@ -70,9 +70,35 @@ describe('data module', () => {
       [[{ ...home, component: undefined }, notFound], 'needs a `component`'],
     ];
     for (const [table, message] of mistakes) {
-      expect(() => checkPages(table)).toThrow(PageTableError);
-      expect(() => checkPages(table)).toThrow(message);
-      expect(() => checkPages(table)).toThrow(/^webapp\/src\/data\/pages\.js: /);
+      expect(() => checkPages(table, site)).toThrow(PageTableError);
+      expect(() => checkPages(table, site)).toThrow(message);
+      expect(() => checkPages(table, site)).toThrow(/^webapp\/src\/data\/pages\.js: /);
+    }
+  });
+
+  it('refuses a social link or a placeholder naming a network the owner dropped, and a link without an address', () => {
+    const home = pages.find(({ path }) => path === '/');
+    const notFound = pages.find(({ path }) => path === '*');
+    const owner = { ...site, socials: { github: 'https://github.com/someone' } };
+    const page = (fields) => [{ ...home, socials: [], ...fields }, notFound];
+    expect(() => checkPages(page({ socials: ['github', 'email'] }), owner)).not.toThrow();
+    const mistakes = [
+      [
+        page({ socials: ['instagram'] }),
+        owner,
+        'pages.js: the page "home" shows the social link "instagram", which site.js does not have',
+      ],
+      [
+        page({ paragraphs: ['Find me on {instagram}.'], networkLabels: { instagram: 'Instagram' } }),
+        owner,
+        'links {instagram}, but site.js has no socials.instagram',
+      ],
+      [page({ paragraphs: ['Find me on {instagram}.'] }), owner, 'text has {instagram}, which names nothing'],
+      [page({}), { ...owner, socials: { github: '' } }, 'site.js: socials.github has no address'],
+    ];
+    for (const [table, withSite, message] of mistakes) {
+      expect(() => checkPages(table, withSite)).toThrow(PageTableError);
+      expect(() => checkPages(table, withSite)).toThrow(message);
     }
   });
 });

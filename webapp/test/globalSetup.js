@@ -4,9 +4,10 @@ import { loadArticles, writeArticleModules } from '../build/articles.mjs';
 import { buildPhotos } from '../build/images.mjs';
 import { writePageModule } from '../build/pages.mjs';
 import { pages } from '../src/data/pages.js';
+import { site } from '../src/data/site.js';
 
 export default async function writeGeneratedModules() {
   await writeArticleModules(await loadArticles());
-  await writePageModule(pages);
+  await writePageModule(pages, site);
   await buildPhotos();
 }

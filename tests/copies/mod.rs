@@ -1,0 +1,188 @@
+//! A copy of the repository, edited as an owner would, built with the
+//! compiled dependencies of the build under test and started.
+
+#![allow(dead_code)] // each test binary uses a different part of this module
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::common::{self, Server};
+
+/// A directory removed when dropped.
+pub struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Copies `from` to `to` recursively, keeping modification times (the build
+/// compares them), skipping entries for which `skip(relative path)` holds.
+pub fn copy_tree(from: &Path, to: &Path, skip: &dyn Fn(&Path) -> bool, base: &Path) -> io::Result<()> {
+    fs::create_dir_all(to)?;
+    for entry in fs::read_dir(from)? {
+        let entry = entry?;
+        let source = entry.path();
+        if skip(source.strip_prefix(base).unwrap()) {
+            continue;
+        }
+        let target = to.join(entry.file_name());
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            copy_tree(&source, &target, skip, base)?;
+        } else if kind.is_file() {
+            fs::copy(&source, &target)?;
+            fs::File::options().write(true).open(&target)?.set_modified(entry.metadata()?.modified()?)?;
+        }
+    }
+    Ok(())
+}
+
+/// The build profile that made the binary under test, from its folder name.
+fn profile_of(binary_dir: &Path) -> String {
+    match binary_dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => "dev".to_owned(),
+        Some(name) => name.to_owned(),
+        None => panic!("unexpected binary location {}", binary_dir.display()),
+    }
+}
+
+/// A copy of the repository, changed by `change(copy)`, built and started.
+pub struct BuiltCopy {
+    pub server: Server,
+    pub binary: PathBuf,
+    /// Removed with the copy.
+    pub _work: TempDir,
+}
+
+/// The packages of this repository: what a copy of it compiles again.
+const OWN_CRATES: [&str; 3] = ["portfolio", "portfolio-server", "portfolio-site"];
+
+/// Copies what `cargo build` reads into a temporary folder, lets `change`
+/// edit the copy as an owner would, builds it and starts its binary.
+pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The copy's build.rs would run `npm ci` on a stale node_modules, through
+    // the link below, in this repository: refuse instead.
+    let modified = |p: &str| fs::metadata(root.join(p)).and_then(|m| m.modified()).ok();
+    assert!(
+        modified("node_modules/.package-lock.json") >= modified("package-lock.json"),
+        "node_modules is missing or older than package-lock.json: run npm ci first"
+    );
+
+    let stamp = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
+    let work = TempDir(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}-{stamp}", std::process::id())));
+    let copy = work.0.join("repo");
+    // What `cargo build` reads: the crates, the patched crates they use, and the web app with its npm manifests.
+    let wanted = [
+        "Cargo.toml",
+        "Cargo.lock",
+        "src",
+        "server",
+        "site",
+        "vendor",
+        "webapp",
+        "package.json",
+        "package-lock.json",
+        ".cargo",
+        "rust-toolchain.toml",
+    ];
+    let skip = |relative: &Path| {
+        let top = relative.components().next().unwrap().as_os_str().to_str().unwrap_or("");
+        !wanted.contains(&top) || relative.ends_with("node_modules") || relative.ends_with("dist") || relative.ends_with("generated")
+    };
+    copy_tree(root, &copy, &skip, root).expect("copy the repository");
+    std::os::unix::fs::symlink(root.join("node_modules"), copy.join("node_modules")).expect("link node_modules");
+
+    change(&copy);
+
+    // Build it with the compiled dependencies of the build under test, copied
+    // (not shared) so that nothing here can disturb it: only the portfolio
+    // crates are compiled again (their paths differ), and the server without
+    // optimisation (a profile override for those packages, which leaves the
+    // dependencies' artefacts valid): this test is about the embedded site.
+    let binary_dir = Path::new(common::BINARY).parent().unwrap();
+    let profile = profile_of(binary_dir);
+    let target = work.0.join("target");
+    let own_crate = |relative: &Path| {
+        let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        relative.components().count() == 2 && (name.starts_with("portfolio") || name.starts_with("libportfolio"))
+    };
+    for dir in ["deps", "build", ".fingerprint"] {
+        let from = binary_dir.join(dir);
+        if from.is_dir() {
+            copy_tree(&from, &target.join(binary_dir.file_name().unwrap()).join(dir), &own_crate, binary_dir).unwrap();
+        }
+    }
+    let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
+    cargo
+        .args(["build", "--locked", "--quiet", "--profile", &profile])
+        .args(OWN_CRATES.iter().flat_map(|name| ["--config".to_owned(), format!("profile.{profile}.package.{name}.opt-level=0")]))
+        .args(OWN_CRATES.iter().flat_map(|name| ["--config".to_owned(), format!("profile.{profile}.package.{name}.codegen-units=16")]))
+        .current_dir(&copy)
+        .env("CARGO_TARGET_DIR", &target)
+        .env_remove("CARGO_BUILD_TARGET_DIR");
+    // Cargo gives this test the variables it gives a build script (OUT_DIR,
+    // CARGO_PKG_NAME, …). Some dependencies' build scripts rerun when those
+    // change (ring's does), which would rebuild them and all that depends on
+    // them: the build must see the environment of an ordinary `cargo build`.
+    for (name, _) in std::env::vars_os() {
+        let name = name.to_string_lossy();
+        let set_by_cargo = name.starts_with("CARGO_PKG_")
+            || name.starts_with("CARGO_MANIFEST_")
+            || name.starts_with("CARGO_BIN_")
+            || ["OUT_DIR", "CARGO_CRATE_NAME", "CARGO_PRIMARY_PACKAGE", "CARGO_TARGET_TMPDIR", "CARGO_RUSTC_CURRENT_DIR"]
+                .contains(&name.as_ref());
+        if set_by_cargo {
+            cargo.env_remove(name.as_ref());
+        }
+    }
+    let started = std::time::Instant::now();
+    let status = cargo.status().expect("run cargo build");
+    assert!(status.success(), "building the copy ({name}) failed");
+    eprintln!("built the copy ({name}) in {:.0?}", started.elapsed());
+
+    let binary = target.join(binary_dir.file_name().unwrap()).join("portfolio");
+    let mut command = common::command_for(&binary);
+    command.args(["--host", "127.0.0.1", "--port", "0"]);
+    let server = Server::spawn(command);
+
+    BuiltCopy { server, binary, _work: work }
+}
+
+/// The first line starting with `field` after each line of `text` holding
+/// `block` (every such line, when `block` is empty), trimmed, by number.
+pub fn lines_after<'a>(text: &'a str, block: &str, field: &str) -> Vec<(usize, &'a str)> {
+    let mut found = Vec::new();
+    let mut inside = block.is_empty();
+    for (number, line) in text.lines().map(str::trim_start).enumerate() {
+        if !block.is_empty() && line.contains(block) {
+            inside = true;
+        } else if inside && line.starts_with(field) {
+            found.push((number, line));
+            inside = block.is_empty();
+        }
+    }
+    found
+}
+
+/// `text` with each of those lines given `line` instead (indented as it was), and how many there were.
+pub fn replace_lines_after(text: &str, block: &str, field: &str, line: &str) -> (String, usize) {
+    let found = lines_after(text, block, field);
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    for (number, old) in &found {
+        let indent = lines[*number].len() - old.len();
+        lines[*number] = format!("{}{line}", &lines[*number][..indent]);
+    }
+    (lines.join("\n") + "\n", found.len())
+}
+
+/// The number on each of those lines.
+pub fn numbers_after(text: &str, block: &str, field: &str) -> Vec<u32> {
+    let number = |line: &str| line[field.len()..].chars().filter(char::is_ascii_digit).collect::<String>().parse();
+    lines_after(text, block, field).into_iter().map(|(_, line)| number(line).unwrap_or_else(|_| panic!("a number in {line}"))).collect()
+}

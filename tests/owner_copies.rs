@@ -1,0 +1,239 @@
+//! The site built from copies of the repository edited as an owner edits
+//! one: a hundred articles, a page added to the page table, analytics
+//! turned on, a phone's photos. Each copy is built (tests/copies) and its
+//! binary checked like the one under test.
+
+mod common;
+mod copies;
+mod pages;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use common::Server;
+use copies::*;
+use pages::*;
+use serde_json::Value;
+
+#[test]
+fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
+    const ARTICLES: usize = 100;
+    /// Budget: what the home page's first visit may grow by with 100 articles.
+    const GROWTH: usize = 1536;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let expected = expectations();
+    let count = expected["pages"].as_array().unwrap().iter().filter(|p| s(&p["path"]).starts_with("/article/")).count();
+    assert!(count <= ARTICLES, "the site already has {count} articles");
+    let (last, next) = (format!("/article/{ARTICLES}"), format!("/article/{}", ARTICLES + 1));
+
+    // The one change: articles up to 100, written by the fixture script into the articles folder.
+    let BuiltCopy { server, binary, _work } = build_copy("hundred-articles", |copy| {
+        let generate = Command::new("node")
+            .arg(root.join("tools/generate-articles.mjs"))
+            .arg(copy.join("webapp/src/data/articles"))
+            .arg(ARTICLES.to_string())
+            .status()
+            .expect("run node");
+        assert!(generate.success(), "tools/generate-articles.mjs failed");
+    });
+    let binary_size = fs::metadata(&binary).unwrap().len();
+    eprintln!("its binary: {binary_size} bytes (unoptimised portfolio crate; the site's files are the same)");
+
+    // Every article is a page of its own with its body prerendered; the next number is a 404.
+    let page = server.get(&last);
+    assert_eq!(page.status, 200, "{last}");
+    let html = page.text();
+    assert!(app_markup(&html).contains(&article_html(&server, ARTICLES)), "{last} has its body in the raw HTML");
+    assert_eq!(canonical(&html), Some(format!("{}{last}", s(&expected["origin"]))));
+    assert_ne!(server.get(&format!("/article/{}", ARTICLES - 1)).body, page.body, "its own HTML file");
+    assert_well_formed(&server, &last, &html);
+    let missing = server.get(&next);
+    assert_eq!(missing.status, 404, "{next}");
+    assert!(missing.text().contains(">Oops!</h1>"));
+    assert!(server.get("/sitemap.xml").text().contains(&format!("{}{last}</loc>", s(&expected["origin"]))));
+    assert_eq!(parse_feed(&server).entries.len(), ARTICLES, "the feed has every article");
+
+    // The home page's first visit grows by little; no script it loads holds any article's body.
+    let original = Server::start();
+    let (before, _) = first_visit(&original, "/");
+    let (after, scripts) = first_visit(&server, "/");
+    eprintln!("first visit of /, brotli: {before} B with {count} articles, {after} B with {ARTICLES}");
+    assert!(after <= before + GROWTH, "the first visit of / grew from {before} B to {after} B, more than {GROWTH} B");
+    let script_texts: Vec<String> = scripts.iter().map(|path| server.get(path).text()).collect();
+    let mut checked = 0;
+    for number in 1..=ARTICLES {
+        let html = article_html(&server, number);
+        let Some(body_text) = words_of(&html) else { continue };
+        checked += 1;
+        for (path, text) in scripts.iter().zip(&script_texts) {
+            assert!(!text.contains(body_text), "{path}, loaded by /, holds the body of article {number}: {body_text}");
+        }
+    }
+    // Every generated article has such a run of words; the owner's own may not.
+    assert!(checked >= ARTICLES - count, "only {checked} of {ARTICLES} articles have a run of words to look for");
+    // And the build under test does not have them.
+    assert_eq!(original.get(&last).status, if count == ARTICLES { 200 } else { 404 });
+}
+
+// ---------------------------------------------------------------------------
+// An owner's camera photos as the home and about pictures.
+
+/// Adding a page is one entry in the page table and one component file:
+/// the copy's new page is prerendered with its meta tags, linked from the
+/// nav and the footer of every page, and in the sitemap.
+#[test]
+fn a_page_added_to_the_page_table_is_prerendered_linked_and_listed() {
+    const ENTRY: &str = "  {
+    key: 'talks',
+    path: '/talks',
+    component: 'Talks',
+    nav: 'Talks',
+    title: 'Talks',
+    description: 'Talks given at meetups and conferences.',
+    keywords: ['talks', 'conferences'],
+    heading: 'Talks I have given',
+    intro: 'Slides and recordings, newest first.',
+  },
+";
+    const COMPONENT: &str = "import { pageOf } from '../data/index.js';
+import PageTop from '../components/PageTop.jsx';
+
+export default function Talks() {
+  const page = pageOf('talks');
+  return (
+    <div className=\"container\">
+      <PageTop page=\"talks\" title={page.heading} intro={page.intro} />
+    </div>
+  );
+}
+";
+    let expected = expectations();
+    let BuiltCopy { server, .. } = build_copy("new-page", |copy| {
+        let pages_js = copy.join("webapp/src/data/pages.js");
+        let table = fs::read_to_string(&pages_js).unwrap();
+        let start = table.find("export const pages = [\n").expect("the page table") + "export const pages = [\n".len();
+        fs::write(&pages_js, format!("{}{ENTRY}{}", &table[..start], &table[start..])).unwrap();
+        fs::write(copy.join("webapp/src/pages/Talks.jsx"), COMPONENT).unwrap();
+    });
+    let page = server.get("/talks");
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    assert_eq!(title(&html), format!("Talks | {}", s(&expected["siteTitle"])));
+    assert_eq!(meta(&html, "name", "description").as_deref(), Some("Talks given at meetups and conferences."));
+    assert_eq!(canonical(&html), Some(format!("{}/talks", s(&expected["origin"]))));
+    assert!(app_markup(&html).contains(">Talks I have given</h1>"), "the heading is prerendered");
+    assert!(app_markup(&html).contains("Slides and recordings, newest first."), "the intro is prerendered");
+    for path in ["/", "/talks", "/no-such-page"] {
+        let html = server.get(path).text();
+        let links = tags(app_markup(&html), "a").iter().filter(|a| a.get("href").map(String::as_str) == Some("/talks")).count();
+        assert_eq!(links, 2, "{path} links the new page from the nav and the footer");
+    }
+    assert!(server.get("/sitemap.xml").text().contains(&format!("<loc>{}/talks</loc>", s(&expected["origin"]))));
+}
+
+/// Analytics turned on in the data module, and nothing else changed: the
+/// build adds the provider to the Content-Security-Policy, and in Chromium
+/// its script loads and sends a count with no violation of it.
+#[test]
+fn analytics_turned_on_in_the_data_loads_in_chromium_within_the_policy() {
+    let BuiltCopy { server, .. } = build_copy("analytics", |copy| {
+        let policy_js = copy.join("webapp/src/data/policy.js");
+        let policy = fs::read_to_string(&policy_js).unwrap();
+        let start = policy.find("export const analytics = ").expect("analytics in policy.js");
+        let end = start + policy[start..].find(";\n").unwrap();
+        let on = "export const analytics = { provider: 'plausible', domain: 'example.com' }";
+        fs::write(&policy_js, format!("{}{on}{}", &policy[..start], &policy[end..])).unwrap();
+    });
+    let csp = server.get("/").header("content-security-policy").unwrap().to_owned();
+    for directive in ["script-src", "connect-src"] {
+        let sources = csp.split(';').map(str::trim).find(|d| d.starts_with(directive)).unwrap();
+        assert!(sources.split(' ').any(|source| source == "https://plausible.io"), "{directive}: {csp}");
+    }
+    let output = Command::new("node")
+        .arg("tests/e2e/visit-with-analytics.mjs")
+        .arg(format!("http://127.0.0.1:{}", server.port))
+        .arg("https://plausible.io")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run node");
+    assert!(output.status.success(), "the visit failed: {}", String::from_utf8_lossy(&output.stderr));
+    let visit: Value = serde_json::from_slice(&output.stdout).expect("the visit prints JSON");
+    assert_eq!(visit["violations"], serde_json::json!([]), "{visit}");
+    assert_eq!(visit["problems"], serde_json::json!([]), "{visit}");
+    assert_eq!(visit["analytics"]["settings"]["domain"], "example.com", "the provider's script ran with its settings: {visit}");
+    assert_eq!(visit["analytics"]["sent"], 202, "the count was sent to the provider: {visit}");
+}
+
+#[test]
+fn camera_photos_are_published_small_and_without_their_metadata() {
+    const BUDGET: usize = 150_000;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (mut original, mut shown_at) = (Vec::new(), Vec::new());
+    let BuiltCopy { server, binary, _work } = build_copy("camera-photos", |copy| {
+        // A phone's photo (4032 × 3024, several MB, camera model and GPS position) for both pictures.
+        let photo = copy.join("webapp/src/images/camera.jpg");
+        let made = Command::new("node").arg(root.join("tools/make-test-photo.mjs")).arg(&photo).status().expect("run node");
+        assert!(made.success(), "tools/make-test-photo.mjs failed");
+        original = fs::read(&photo).unwrap();
+        // Whatever the owner's photos are, the `src:` line of each `photo: {` block of the page table.
+        let pages_js = copy.join("webapp/src/data/pages.js");
+        let data = fs::read_to_string(&pages_js).unwrap();
+        let (changed, photos) = replace_lines_after(&data, "photo: {", "src:", "src: 'camera.jpg',");
+        assert!(photos >= 1, "the pages' photos are in pages.js as `photo: {{ src: … }}`");
+        shown_at = numbers_after(&data, "photo: {", "width:");
+        shown_at.extend(numbers_after(&fs::read_to_string(copy.join("webapp/src/data/constants.js")).unwrap(), "", "projectLogoSize:"));
+        fs::write(&pages_js, changed).unwrap();
+        // And as the first project's logo.
+        let projects_js = copy.join("webapp/src/data/projects.js");
+        let data = fs::read_to_string(&projects_js).unwrap();
+        let logo = data.find("logo:").expect("a project logo");
+        let end = logo + data[logo..].find('\n').unwrap();
+        fs::write(&projects_js, format!("{}logo: 'camera.jpg',{}", &data[..logo], &data[end..])).unwrap();
+    });
+    // The one file, shown as both photos and the logo, comes at every width any of them needs:
+    // each width it is shown at, twice that, and a phone's 360 px where it is shown wider.
+    let mut widths: Vec<u32> = shown_at.iter().flat_map(|&w| [w.min(360), w, 2 * w]).collect();
+    widths.sort();
+    widths.dedup();
+    let projects = server.get("/projects").text();
+    let logo: Vec<u32> = srcset_candidates(&projects).into_iter().filter(|(url, _)| url.ends_with(".avif")).map(|(_, w)| w).collect();
+    assert_eq!(logo, widths, "the camera photo as a project logo, shown at {shown_at:?}");
+    assert!(original.len() > 3_000_000, "a multi-megabyte original");
+    assert!(String::from_utf8_lossy(&original).contains("Phone Camera 12"), "the original carries its camera's data");
+
+    let mut published = std::collections::HashSet::new();
+    for path in ["/", "/about"] {
+        let html = server.get(path).text();
+        let picture = &html[html.find("<picture>").unwrap_or_else(|| panic!("{path} shows a <picture>"))..];
+        let picture = &picture[..picture.find("</picture>").unwrap()];
+        assert!(
+            picture.contains("<source type=\"image/avif\" srcSet=\"") && picture.contains("<source type=\"image/webp\" srcSet=\""),
+            "{path}: {picture}"
+        );
+        assert!(picture.contains(" sizes=\""), "{path}: {picture}");
+        let img = &picture[picture.find("<img").unwrap()..];
+        assert!(img.contains(" width=\"") && img.contains(" height=\""), "{path}: the <img> has its size: {img}");
+        let candidates = srcset_candidates(picture);
+        assert!(candidates.len() >= 4, "{path}: AVIF and WebP at two widths or more");
+        for (url, _) in &candidates {
+            let reply = server.get(url);
+            assert_eq!(reply.status, 200, "{url}");
+            assert!(!String::from_utf8_lossy(&reply.body).contains("Phone Camera"), "{url} holds the camera's metadata");
+            assert!(!reply.body.windows(6).any(|w| w == b"Exif\0\0"), "{url} holds EXIF data");
+            published.insert((url.clone(), reply.body.len()));
+        }
+        // The first visit and, per picture, its largest AVIF (a 2× screen): within the page budget.
+        let (page_bytes, _) = first_visit(&server, path);
+        let largest_avif = candidates.iter().filter(|(url, _)| url.ends_with(".avif")).max_by_key(|(_, w)| *w).unwrap();
+        let weight = page_bytes + server.request("GET", &largest_avif.0, &[("Accept-Encoding", "br")]).body.len();
+        eprintln!("{path}: {weight} B with the camera photo as its picture");
+        assert!(weight <= BUDGET, "{path} weighs {weight} B with the camera photo, over {BUDGET} B");
+    }
+    let photo_bytes: usize = published.iter().map(|(_, len)| len).sum();
+    assert!(photo_bytes < 1_000_000, "the published photos take {photo_bytes} B");
+    // The binary holds none of the original: no 64-byte run from its middle.
+    let binary = fs::read(&binary).unwrap();
+    let middle = &original[original.len() / 2..original.len() / 2 + 64];
+    assert!(!binary.windows(64).any(|w| w == middle), "the binary carries the original photo");
+}

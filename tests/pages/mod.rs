@@ -1,0 +1,194 @@
+//! What the pages of the built site must say, from the data module (read
+//! with node, so the tests follow the content a user puts there), and
+//! helpers that read a page's raw HTML as a crawler does.
+
+#![allow(dead_code)] // each test binary uses a different part of this module
+
+use std::collections::HashMap;
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::common::Server;
+
+/// Prints what each page must contain, as JSON, from the data module.
+const EXPECTATIONS: &str = r#"
+import { documentTitle, pageOf, pagePaths, pages as table, projects, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
+import { loadArticles } from './webapp/build/articles.mjs';
+const T = site.main.title;
+const articles = (await loadArticles()).map((a) => a.data);
+// What a page shows beyond its heading and intro, when the site has that page.
+const extra = {
+  home: [projects[0]?.description, work[0]?.role],
+  projects: projects.map((p) => p.title),
+  articles: articles.map((a) => a.title),
+  contact: (pagePaths.contact ? pageOf('contact').paragraphs : []).filter((p) => !p.includes('{')).slice(0, 1),
+};
+const pages = [
+  ...table.filter(({ key }) => key in pagePaths).map((page) => ({
+    path: page.path, title: documentTitle(page), description: page.description, keywords: (page.keywords ?? []).join(', '),
+    type: 'website', texts: [page.heading, page.intro, ...(extra[page.key] ?? [])].filter(Boolean),
+  })),
+  ...articles.map((a, i) => ({
+    path: `/article/${i + 1}`, title: `${a.title} | ${T}`, description: a.description, keywords: a.keywords.join(', '),
+    type: 'article', texts: [a.title, a.date], html: a.html,
+  })),
+];
+const notFoundPage = table.find(({ path }) => path === '*');
+const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, texts: [notFoundPage.intro] };
+const feed = { title: ui.feedTitle.replace('{name}', T), articles: articles.map((a, i) => ({ url: `${siteOrigin}/article/${i + 1}`, title: a.title, published: a.isoDate })) };
+console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed }));
+"#;
+
+pub fn expectations() -> Value {
+    let output = Command::new("node")
+        .args(["--input-type=module", "-e", EXPECTATIONS])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run node");
+    assert!(output.status.success(), "node: {}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout).expect("the expectations are JSON")
+}
+
+pub fn s(value: &Value) -> &str {
+    value.as_str().unwrap_or_else(|| panic!("not a string: {value}"))
+}
+
+/// Text as React writes it into HTML, in element content and attribute values.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#x27;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The attributes of every `<tag …>` in `html` (values as written, still escaped).
+pub fn tags(html: &str, tag: &str) -> Vec<HashMap<String, String>> {
+    let open = format!("<{tag} ");
+    let mut found = Vec::new();
+    for (start, _) in html.match_indices(&open) {
+        let inside = &html[start + open.len()..];
+        let inside = &inside[..inside.find('>').expect("the tag is closed")];
+        let mut attributes = HashMap::new();
+        let mut rest = inside.trim_end_matches('/').trim();
+        while !rest.is_empty() {
+            let name_end = rest.find(['=', ' ']).unwrap_or(rest.len());
+            let name = rest[..name_end].to_owned();
+            rest = &rest[name_end..];
+            let value = if let Some(after) = rest.strip_prefix("=\"") {
+                let end = after.find('"').expect("a closing quote");
+                rest = &after[end + 1..];
+                after[..end].to_owned()
+            } else if let Some(after) = rest.strip_prefix('=') {
+                let end = after.find(' ').unwrap_or(after.len());
+                rest = &after[end..];
+                after[..end].to_owned()
+            } else {
+                String::new()
+            };
+            attributes.insert(name, value);
+            rest = rest.trim_start();
+        }
+        found.push(attributes);
+    }
+    found
+}
+
+/// The content of the one `<meta {key}="{name}">`, or None; panics if there are several.
+pub fn meta(html: &str, key: &str, name: &str) -> Option<String> {
+    let matching: Vec<_> = tags(html, "meta").into_iter().filter(|a| a.get(key).map(String::as_str) == Some(name)).collect();
+    assert!(matching.len() <= 1, "{} <meta {key}=\"{name}\">", matching.len());
+    matching.into_iter().next().map(|a| a["content"].clone())
+}
+
+pub fn canonical(html: &str) -> Option<String> {
+    let links: Vec<_> = tags(html, "link").into_iter().filter(|a| a.get("rel").map(String::as_str) == Some("canonical")).collect();
+    assert!(links.len() <= 1, "{} canonical links", links.len());
+    links.into_iter().next().map(|a| a["href"].clone())
+}
+
+pub fn title(html: &str) -> &str {
+    assert_eq!(html.matches("<title>").count(), 1, "one <title>");
+    let start = html.find("<title>").unwrap() + "<title>".len();
+    &html[start..start + html[start..].find("</title>").unwrap()]
+}
+
+/// The markup inside `<div id="root">`: the page's visible content.
+pub fn app_markup(html: &str) -> &str {
+    let start = html.find("<div id=\"root\">").expect("the page has #root");
+    &html[start..]
+}
+
+/// Brotli bytes of what a first visit of `page` needs before the page can be
+/// hydrated: the HTML and every script and stylesheet it names (as
+/// tests/e2e/weight.test.mjs counts them), and those scripts' paths.
+pub fn first_visit(server: &Server, page: &str) -> (usize, Vec<String>) {
+    let html = server.get(page).text();
+    let mut paths = vec![page.to_owned()];
+    for pattern in ["src=", "href="] {
+        for rest in html.split(pattern).skip(1) {
+            let value = rest.trim_start_matches('"').split(['"', ' ', '>']).next().unwrap();
+            if value.starts_with("/static/") && (value.ends_with(".js") || value.ends_with(".css")) && !paths.iter().any(|p| p == value) {
+                paths.push(value.to_owned());
+            }
+        }
+    }
+    let bytes = paths.iter().map(|path| server.request("GET", path, &[("Accept-Encoding", "br")]).body.len()).sum();
+    (bytes, paths.into_iter().filter(|p| p.ends_with(".js")).collect())
+}
+
+/// The URLs of every `srcset` candidate in `html`, with their widths.
+pub fn srcset_candidates(html: &str) -> Vec<(String, u32)> {
+    let mut found = Vec::new();
+    for rest in html.split("srcSet=\"").skip(1) {
+        for candidate in rest[..rest.find('"').unwrap()].split(", ") {
+            let (url, width) = candidate.rsplit_once(' ').expect("url and width");
+            found.push((url.to_owned(), width.trim_end_matches('w').parse().expect("a width")));
+        }
+    }
+    found
+}
+
+/// An article's body as its page fetches it (its JSON file).
+pub fn article_html(server: &Server, number: usize) -> String {
+    let content: Value = serde_json::from_slice(&server.get(&format!("/article/{number}.json")).body).expect("article JSON");
+    s(&content["html"]).to_owned()
+}
+
+/// The longest run of words in an article's body (text between two tags,
+/// without escapes), if it has one of 40 characters or more: a short
+/// article of the owner's may have none that is safe to look for.
+pub fn words_of(html: &str) -> Option<&str> {
+    let words = html.split(['<', '>']).step_by(2).flat_map(|text| text.split('&')).max_by_key(|text| text.len())?;
+    (words.len() >= 40).then_some(words)
+}
+
+/// Checks what every page has, whatever it is: the language, no inline
+/// script, and every local image and stylesheet it names served with 200.
+pub fn assert_well_formed(server: &Server, path: &str, html: &str) {
+    assert!(html.contains("<html lang=en>") || html.contains("<html lang=\"en\">"), "{path}: lang");
+    for script in tags(html, "script") {
+        assert!(script.contains_key("src"), "{path}: an inline script {script:?}");
+    }
+    let files = tags(html, "img").into_iter().filter_map(|a| a.get("src").cloned()).chain(
+        tags(html, "link").into_iter().filter(|a| a.get("rel").map(String::as_str) == Some("stylesheet")).map(|a| a["href"].clone()),
+    );
+    for file in files.filter(|f| f.starts_with('/')) {
+        assert_eq!(server.get(&file).status, 200, "{path} names {file}");
+    }
+}
+
+/// The feed as a feed reader reads it (feed-rs, which parses Atom, RSS and JSON feeds).
+pub fn parse_feed(server: &Server) -> feed_rs::model::Feed {
+    let reply = server.get("/feed.xml");
+    assert_eq!(reply.status, 200);
+    feed_rs::parser::parse(&reply.body[..]).expect("/feed.xml is a feed")
+}
