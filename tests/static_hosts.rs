@@ -43,7 +43,7 @@ fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
     let body = snippet[snippet.find("server {").unwrap() + "server {".len()..snippet.rfind('}').unwrap()]
         .replace("listen 80;", "")
         .replace("/var/www/portfolio", &dir.display().to_string());
-    let _nginx = Front::nginx(port, &body);
+    let nginx_front = Front::nginx(port, &body);
 
     let mut paths = server.routes();
     paths.extend(files_below(&dir).into_iter().map(|file| format!("/{file}")));
@@ -67,5 +67,8 @@ fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
     }
     assert!(paths.iter().any(|path| path == "/_nginx.conf") && paths.iter().any(|path| path == "/_headers"));
     assert!(compared >= 3 * 20, "only {compared} answers compared");
+    // Stopped with the test, workers included: nothing listens on its port any more.
+    drop(nginx_front);
+    assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err(), "nginx's workers still listen on {port}");
     let _ = fs::remove_dir_all(&dir);
 }

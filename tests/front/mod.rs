@@ -89,9 +89,14 @@ impl Front {
 }
 
 impl Drop for Front {
+    /// SIGTERM, not SIGKILL: nginx's master then stops its workers, which
+    /// would otherwise live on, still listening, after the test.
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = wait_with_timeout(&mut self.child, Duration::from_secs(5));
+        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        if wait_with_timeout(&mut self.child, Duration::from_secs(5)).is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
