@@ -309,9 +309,26 @@ function codeBlocks() {
         .find((name) => String(name).startsWith('language-'))
         ?.slice('language-'.length);
       node.properties.className = ['code-block'];
+      // A named region: a <pre> may carry a name only with a role.
+      node.properties.role = 'region';
       node.properties.tabIndex = 0;
       if (language) node.properties.dataLanguage = language;
       node.properties.ariaLabel = ui.codeBlockLabel.replace('{language}', language ?? '').trim();
+    });
+  };
+}
+
+/**
+ * rehype plugin: a table column's alignment (`| --: |`) as CSS, since the
+ * `align` attribute GFM gives its cells is obsolete HTML.
+ */
+function tableAlignment() {
+  return (tree) => {
+    visit(tree, 'element', (node) => {
+      const align = node.properties?.align;
+      if (!['th', 'td'].includes(node.tagName) || !align) return;
+      delete node.properties.align;
+      node.properties.style = `text-align: ${align}`;
     });
   };
 }
@@ -389,7 +406,8 @@ export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = 
       contentProperties: { className: ['visually-hidden'] },
     })
     .use(rehypeHighlight, { languages: allLanguages, detect: false })
-    .use(codeBlocks);
+    .use(codeBlocks)
+    .use(tableAlignment);
   const tree = await processor.run(processor.parse(markdown));
   return { tree, html: unified().use(rehypeStringify).stringify(tree) };
 }
