@@ -33,6 +33,7 @@ import rehypeExternalLinks from 'rehype-external-links';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeRaw from 'rehype-raw';
 import rehypeSlug from 'rehype-slug';
+import { toString as textOf } from 'hast-util-to-string';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -463,11 +464,23 @@ export async function loadArticles(dir = articlesDir) {
       updated: isoDay(fields.updated ?? fields.date),
       keywords: fields.keywords ?? [],
       style: fields.style ?? '',
+      contents: contentsOf(tree),
       html,
     };
     articles.push({ file, number, summary, data, tree, images });
   }
   return articles;
+}
+
+/**
+ * The `##` headings of a rendered article, `{ id, text }` each, in order:
+ * its table of contents when it has at least `contentsMinHeadings`, else none.
+ */
+export function contentsOf(tree) {
+  const headings = tree.children
+    .filter((node) => node.type === 'element' && node.tagName === 'h2' && node.properties?.id)
+    .map((node) => ({ id: String(node.properties.id), text: textOf(node).trim() }));
+  return headings.length >= constants.contentsMinHeadings ? headings : [];
 }
 
 /** Newest first (by date, then by number), as the home page and /articles list them. */

@@ -5,7 +5,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { absoluteHtml, ContentError, loadArticles, newestFirst, renderMarkdown } from '../build/articles.mjs';
+import {
+  absoluteHtml,
+  ContentError,
+  contentsOf,
+  loadArticles,
+  newestFirst,
+  renderMarkdown,
+} from '../build/articles.mjs';
+import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 
 let dir;
@@ -209,5 +217,24 @@ describe("the feed's copy of an article", () => {
       'srcset="https://owner.example/static/media/a-360.avif 360w, https://owner.example/static/media/a-720.avif 720w"',
     );
     for (const [, url] of html.matchAll(/ (?:href|src)="([^"]*)"/g)) expect(url).toMatch(/^https:\/\/owner\.example\//);
+  });
+});
+
+describe('the table of contents', () => {
+  const sections = (count) =>
+    Array.from({ length: count }, (_, i) => `## Part ${i + 1}: the *why*\n\nText.\n\n### A detail\n`).join('\n');
+
+  it(`lists the ## headings of an article with ${constants.contentsMinHeadings} or more, with their ids`, async () => {
+    const { tree, html } = await renderMarkdown(sections(constants.contentsMinHeadings), { file: 'inline.md' });
+    const contents = contentsOf(tree);
+    expect(contents.map(({ text }) => text)).toEqual(
+      Array.from({ length: constants.contentsMinHeadings }, (_, i) => `Part ${i + 1}: the why`),
+    );
+    for (const { id } of contents) expect(html).toContain(`<h2 id="${id}">`);
+  });
+
+  it('is empty for an article with fewer', async () => {
+    const { tree } = await renderMarkdown(sections(constants.contentsMinHeadings - 1), { file: 'inline.md' });
+    expect(contentsOf(tree)).toEqual([]);
   });
 });

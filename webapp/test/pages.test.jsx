@@ -19,7 +19,7 @@ import {
 import { articleList } from '../src/generated/articleList.js';
 import { scopeCss } from '../src/scopeCss.js';
 import { setArticleSource } from '../src/articleData.js';
-import { renderMarkdown } from '../build/articles.mjs';
+import { contentsOf, renderMarkdown } from '../build/articles.mjs';
 import { articles as rendered } from './articles.js';
 
 const articles = rendered.map((a) => a.data);
@@ -354,6 +354,28 @@ describe('article page', () => {
       await user.click(screen.getByRole('link', { name: 'internal link' }));
       expect(await screen.findByRole('heading', { level: 1, name: projectsPage.heading })).toBeInTheDocument();
     });
+  });
+
+  it('shows a table of contents linking each ## heading when the article has enough of them', async () => {
+    const markdown = Array.from(
+      { length: constants.contentsMinHeadings },
+      (_, i) => `## Section ${i + 1}\n\nText.`,
+    ).join('\n\n');
+    const { tree, html } = await renderMarkdown(markdown, { file: 'contents.md' });
+    const contents = contentsOf(tree);
+    setArticleSource(() => ({ ...articles[0], title: 'With contents', contents, html }));
+    try {
+      renderApp('/article/1');
+      await screen.findByRole('heading', { level: 1, name: 'With contents' });
+      const nav = screen.getByRole('navigation', { name: ui.contents });
+      const hrefs = [...nav.querySelectorAll('details a')].map((a) => a.getAttribute('href'));
+      expect(hrefs).toEqual(contents.map(({ id }) => `#${id}`));
+      for (const href of hrefs) expect(document.querySelector(`.article-body ${href}`)).not.toBeNull();
+      expect(nav.querySelector('details')).not.toHaveAttribute('open');
+      expect(screen.getByRole('article')).toHaveClass('has-contents');
+    } finally {
+      setArticleSource((number) => articles[number - 1]);
+    }
   });
 
   it('the back image goes back one history entry', async () => {

@@ -35,6 +35,8 @@ export const ui = {
   feedTitle: 'Articles by {name}',
   /** Read by screen readers after a link in an article that opens in a new tab. */
   opensInNewTab: '(opens in a new tab)',
+  /** The title of an article's table of contents. */
+  contents: 'Contents',
   /** Accessible name of a code sample in an article; `{language}` is filled in. */
   codeBlockLabel: 'Code sample {language}',
   /** The image button on an article page that goes back one history entry (alt text: goBack). */

@@ -15,6 +15,7 @@ import { loadArticle } from '../articleData.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta from '../components/PageMeta.jsx';
 import ArticleBody from '../components/ArticleBody.jsx';
+import ArticleContents from '../components/ArticleContents.jsx';
 import NotFound from './NotFound.jsx';
 import './Article.css';
 
@@ -33,8 +34,9 @@ function ArticleContent({ number }) {
   const article = use(loadArticle(number));
   const scope = `article-scope-${number}`;
   const { backImage } = ui;
+  const withContents = article.contents?.length > 0 ? ' has-contents' : '';
   return (
-    <div className="container article-page">
+    <div className={`container article-page${withContents}`}>
       <PageMeta
         title={documentTitle({ title: article.title, path: articlePath(number - 1) })}
         description={article.description}
@@ -46,7 +48,7 @@ function ArticleContent({ number }) {
       <button type="button" className="back-button" onClick={() => navigate(-1)}>
         <img src={backImage.src} alt={ui.goBack} width={backImage.width} height={backImage.height} />
       </button>
-      <article className={`article ${scope}`}>
+      <article className={`article ${scope}${withContents}`}>
         <header className="article__header">
           <p className="article__meta">
             <time dateTime={article.isoDate}>{article.date}</time>
@@ -56,6 +58,7 @@ function ArticleContent({ number }) {
           </p>
           <h1 className="article__title">{article.title}</h1>
         </header>
+        {withContents && <ArticleContents items={article.contents} />}
         <ArticleBody html={article.html} />
       </article>
     </div>
