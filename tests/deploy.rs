@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{command, free_port, wait_for_port, wait_with_timeout, Server, BINARY};
+use common::{command, free_port, free_ports, wait_for_port, wait_with_timeout, Server, BINARY};
 
 fn get(address: &str, path: &str) -> String {
     let mut stream = TcpStream::connect(address).unwrap_or_else(|e| panic!("connect {address}: {e}"));
@@ -139,7 +139,7 @@ fn serves_https_and_the_redirect_on_named_sockets_from_systemd() {
     let (ca, cert, key) = test_certificate(&dir);
     let ca_file = dir.join("ca.pem");
     std::fs::write(&ca_file, ca).unwrap();
-    let (http, https) = (free_port(), free_port());
+    let [http, https] = free_ports();
     // Passed in the "wrong" order: the names decide, as with the units in deploy/.
     let mut activator = KillOnDrop(
         Command::new("systemd-socket-activate")

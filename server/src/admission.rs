@@ -83,6 +83,8 @@ struct State {
     /// When each client was last logged, for what, and how many times it
     /// was not logged since.
     logged: HashMap<(Client, Why), (Instant, u64)>,
+    /// When `logged` was last rid of the entries over a minute old.
+    pruned: Option<Instant>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -94,8 +96,9 @@ enum Why {
 /// What the admission knows of one open connection.
 struct Slot {
     client: Client,
-    /// Set once the connection is served (after its TLS handshake): only
-    /// then can it be found idle.
+    accepted: Instant,
+    /// Set once the connection is served (after its TLS handshake); until
+    /// then it counts as idle since it was accepted.
     activity: OnceLock<Arc<Activity>>,
     close: Notify,
     closing: AtomicBool,
@@ -154,21 +157,27 @@ impl Admission {
     pub(crate) async fn admit(self: &Arc<Self>, peer: IpAddr) -> Option<Ticket> {
         let client = Client::of(peer);
         let capped = self.per_client > 0 && !self.trusted.contains(peer);
-        if capped && self.over_cap(&mut self.state(), client) {
+        if capped && self.over_cap(self.state(), client) {
             return None;
         }
         let permit = self.permit().await;
-        let mut state = self.state();
         // Checked again: another listener may have admitted this client meanwhile.
-        if capped && self.over_cap(&mut state, client) {
+        if capped && self.over_cap(self.state(), client) {
             return None;
         }
+        let mut state = self.state();
         if capped {
             *state.clients.entry(client).or_default() += 1;
         }
         let id = state.next_id;
         state.next_id += 1;
-        let slot = Arc::new(Slot { client, activity: OnceLock::new(), close: Notify::new(), closing: AtomicBool::new(false) });
+        let slot = Arc::new(Slot {
+            client,
+            accepted: Instant::now(),
+            activity: OnceLock::new(),
+            close: Notify::new(),
+            closing: AtomicBool::new(false),
+        });
         state.open.insert(id, Arc::clone(&slot));
         drop(state);
         Some(Ticket { admission: Arc::clone(self), id, slot, capped, _permit: permit })
@@ -179,13 +188,16 @@ impl Admission {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Whether `client` holds its cap already; logs the refusal if so.
-    fn over_cap(&self, state: &mut State, client: Client) -> bool {
+    /// Whether `client` holds its cap already; logs the refusal if so (once
+    /// the lock is given back: a slow stdout must not hold up the others).
+    fn over_cap(&self, mut state: MutexGuard<'_, State>, client: Client) -> bool {
         let open = state.clients.get(&client).copied().unwrap_or(0);
         if open < self.per_client {
             return false;
         }
-        if let Some(quiet) = log_now(state, client, Why::OverCap) {
+        let quiet = log_now(&mut state, client, Why::OverCap);
+        drop(state);
+        if let Some(quiet) = quiet {
             log::line(format_args!(
                 "warning: refused a connection from {client}: it holds {open}, the most one client may (--max-connections-per-client){}",
                 since_last_line(quiet, "refused")
@@ -209,21 +221,27 @@ impl Admission {
         }
     }
 
-    /// Asks the idle connection that made progress longest ago to close.
+    /// Asks the idle connection that made progress longest ago (or a TLS
+    /// handshake begun longest ago) to close.
     fn close_idlest(&self) {
         let mut state = self.state();
         let idle = state.open.values().filter_map(|slot| {
-            let activity = slot.activity.get()?;
-            let idle = !slot.closing.load(Ordering::Relaxed) && !activity.answer_waiting();
-            idle.then(|| (activity.last_progress(), slot))
+            let since = match slot.activity.get() {
+                Some(activity) if activity.answer_waiting() => return None,
+                Some(activity) => activity.last_progress(),
+                None => slot.accepted,
+            };
+            (!slot.closing.load(Ordering::Relaxed)).then_some((since, slot))
         });
-        let Some((_, slot)) = idle.min_by_key(|(last_progress, _)| *last_progress) else {
+        let Some((_, slot)) = idle.min_by_key(|(since, _)| *since) else {
             return;
         };
         let slot = Arc::clone(slot);
         slot.closing.store(true, Ordering::Relaxed);
         slot.close.notify_one();
-        if let Some(quiet) = log_now(&mut state, slot.client, Why::ClosedIdle) {
+        let quiet = log_now(&mut state, slot.client, Why::ClosedIdle);
+        drop(state);
+        if let Some(quiet) = quiet {
             log::line(format_args!(
                 "warning: {} connections open, the limit (--max-connections): closed an idle one from {} to admit a new client{}",
                 self.limit,
@@ -238,8 +256,11 @@ impl Admission {
 /// last line)`, at most once per [`LOG_INTERVAL`].
 fn log_now(state: &mut State, client: Client, why: Why) -> Option<u64> {
     let now = Instant::now();
-    if state.logged.len() >= LOGGED_CLIENTS {
+    // Pruned at most once a second: under a flood of new addresses the table
+    // stays full, and a scan per connection would cost more than it saves.
+    if state.logged.len() >= LOGGED_CLIENTS && !matches!(state.pruned, Some(at) if now.duration_since(at) < Duration::from_secs(1)) {
         state.logged.retain(|_, (at, _)| now.duration_since(*at) < LOG_INTERVAL);
+        state.pruned = Some(now);
     }
     let full = state.logged.len() >= LOGGED_CLIENTS;
     match state.logged.entry((client, why)) {
@@ -312,32 +333,39 @@ mod tests {
         }
     }
 
+    /// Admits a newcomer from `from` while at the limit, in a task of its own.
+    fn newcomer(admission: &Arc<Admission>, from: &str) -> tokio::task::JoinHandle<Option<Ticket>> {
+        let (admission, from) = (Arc::clone(admission), address(from));
+        tokio::spawn(async move { admission.admit(from).await })
+    }
+
     #[tokio::test]
     async fn at_the_limit_the_idlest_connection_is_closed_for_a_newcomer() {
         let admission = Admission::new(3, 0, Arc::default());
-        let tickets: Vec<Ticket> = [
-            admission.admit(address("192.0.2.1")).await.unwrap(),
-            admission.admit(address("192.0.2.2")).await.unwrap(),
-            admission.admit(address("192.0.2.3")).await.unwrap(),
-        ]
-        .into();
-        let activities: Vec<Arc<Activity>> = tickets.iter().map(|_| Arc::new(Activity::new())).collect();
-        // The first is still in its TLS handshake; the third made progress last.
-        tickets[1].serving(&activities[1]);
-        std::thread::sleep(Duration::from_millis(5));
-        tickets[2].serving(&activities[2]);
-        activities[2].touch();
-        let newcomer = tokio::spawn({
-            let admission = Arc::clone(&admission);
-            async move { admission.admit(address("192.0.2.9")).await.is_some() }
-        });
-        let mut tickets = tickets.into_iter();
-        let (first, second, third) = (tickets.next().unwrap(), tickets.next().unwrap(), tickets.next().unwrap());
-        tokio::time::timeout(Duration::from_secs(1), second.closed_for_newcomer()).await.expect("the idlest was asked to close");
-        assert!(!newcomer.is_finished(), "admitted before a place was free");
-        drop(second);
-        assert!(tokio::time::timeout(Duration::from_secs(1), newcomer).await.unwrap().unwrap());
-        for other in [&first, &third] {
+        let pause = || std::thread::sleep(Duration::from_millis(5)); // the clock is real time
+                                                                     // A is still in its TLS handshake; B was served, then went quiet; C made progress last.
+        let a = admission.admit(address("192.0.2.1")).await.unwrap();
+        pause();
+        let b = admission.admit(address("192.0.2.2")).await.unwrap();
+        let c = admission.admit(address("192.0.2.3")).await.unwrap();
+        let (quiet, busy) = (Arc::new(Activity::new()), Arc::new(Activity::new()));
+        b.serving(&quiet);
+        pause();
+        c.serving(&busy);
+        busy.touch();
+
+        // The handshake begun longest ago gives way first…
+        let first = newcomer(&admission, "192.0.2.9");
+        tokio::time::timeout(Duration::from_secs(1), a.closed_for_newcomer()).await.expect("A was asked to close");
+        assert!(!first.is_finished(), "admitted before a place was free");
+        drop(a);
+        let first = tokio::time::timeout(Duration::from_secs(1), first).await.unwrap().unwrap().expect("admitted");
+        // …then the connection idle longest, not the newcomer just admitted nor the busy one.
+        let second = newcomer(&admission, "192.0.2.10");
+        tokio::time::timeout(Duration::from_secs(1), b.closed_for_newcomer()).await.expect("B was asked to close");
+        drop(b);
+        assert!(tokio::time::timeout(Duration::from_secs(1), second).await.unwrap().unwrap().is_some());
+        for other in [&c, &first] {
             assert!(!other.slot.closing.load(Ordering::Relaxed));
         }
     }

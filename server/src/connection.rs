@@ -66,7 +66,8 @@ pub(crate) enum OnIdle {
 /// Every state keeps that bound: a connection that was asked to close and
 /// still makes no progress for another limit (a client that never
 /// acknowledges GOAWAY, never reads the rest of its answers) is dropped.
-/// One the admission closes to make room for a newcomer, idle, ends at once.
+/// One the admission picks to make room for a newcomer ends at once when it
+/// is still idle, and otherwise as on shutdown.
 pub(crate) async fn drive<C: Connection>(
     connection: C,
     stop: &mut watch::Receiver<bool>,
@@ -109,7 +110,15 @@ pub(crate) async fn drive<C: Connection>(
         tokio::select! {
             biased;
             _ = connection.as_mut() => return,
-            () = ticket.closed_for_newcomer() => return,
+            // The admission picked it as idle; an answer that began since
+            // (HTTP/1.1: still being written; HTTP/2: any stream) finishes first.
+            () = ticket.closed_for_newcomer(), if !closing => {
+                let idle_http1 = on_idle == OnIdle::Close && !activity.answer_waiting();
+                if idle_http1 || !close_gracefully(connection.as_mut()) {
+                    return;
+                }
+                closing = true;
+            }
             _ = stopped(stop), if !closing && !close_after_first_answer => {
                 if on_idle == OnIdle::Close && !activity.progressed() {
                     close_after_first_answer = true;

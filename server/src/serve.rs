@@ -198,6 +198,8 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
             _ => return,
         },
         _ = stopped(&mut stop) => return,
+        // At the limit, a handshake that has taken longest gives way too.
+        () = ticket.closed_for_newcomer() => return,
     };
     let client = log_client(&shared, peer);
     if tls.get_ref().1.alpn_protocol() == Some(tls::ALPN_H2) {

@@ -197,7 +197,15 @@ pub fn files_below(dir: &Path) -> Vec<String> {
 
 /// A port nothing listens on at the moment.
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    free_ports::<1>()[0]
+}
+
+/// `N` different ports nothing listens on at the moment: all held open
+/// until each is picked, since the kernel may hand out a port it just freed
+/// again (two of a server's listeners on one port, and it fails to start).
+pub fn free_ports<const N: usize>() -> [u16; N] {
+    let held: Vec<_> = (0..N).map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap()).collect();
+    std::array::from_fn(|i| held[i].local_addr().unwrap().port())
 }
 
 /// Waits (at most `timeout`) until something listens on `port`.

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use crate::common::{free_port, wait_for_port};
+use crate::common::{free_ports, wait_for_port};
 use crate::tls_support::*;
 
 /// A host name pebble's API certificate is valid for too, for a client that
@@ -36,7 +36,7 @@ impl Pebble {
     /// `validity`; rejects `nonce_reject` percent of valid nonces at random
     /// (pebble's default is 5), as RFC 8555 allows a server to.
     pub fn start(dir: &Path, tls_port: u16, validity: Duration, nonce_reject: u32) -> Pebble {
-        let (acme_port, management_port, dns_port, challenge_management_port) = (free_port(), free_port(), free_port(), free_port());
+        let [acme_port, management_port, dns_port, challenge_management_port] = free_ports();
         let ca = TestCa::new("pebble API test CA");
         let (cert, key) = ca.issue(&["127.0.0.1", "localhost", API_NAME]);
         let api_ca = dir.join("pebble-api-ca.pem");

@@ -165,11 +165,37 @@ const isScriptUrl = (value) => /^javascript:/i.test(String(value).replace(/[\u00
 /** The URLs in an element's `src` or `srcset`. */
 const sourcesOf = (node) => [
   ...[node.properties?.src ?? []].flat(),
-  ...String(node.properties?.srcSet ?? '')
-    .split(',')
-    .map((candidate) => candidate.trim().split(/\s+/)[0])
-    .filter(Boolean),
+  ...srcsetCandidates(node.properties?.srcSet ?? '').map(({ url }) => url),
 ];
+
+/**
+ * The candidates of a `srcset`, `{ url, descriptor }` each, read as the HTML
+ * standard reads them: a URL runs to the next whitespace (so it may hold a
+ * comma), commas ending it separate, and its descriptor runs to the next comma.
+ */
+export function srcsetCandidates(value) {
+  const text = String(value);
+  const candidates = [];
+  let at = 0;
+  while (at < text.length) {
+    while (at < text.length && /[\s,]/.test(text[at])) at += 1;
+    if (at >= text.length) break;
+    const urlEnd = text.slice(at).search(/\s|$/) + at;
+    let url = text.slice(at, urlEnd);
+    let descriptor = '';
+    at = urlEnd;
+    if (url.endsWith(',')) {
+      url = url.replace(/,+$/, '');
+    } else {
+      const comma = text.indexOf(',', at);
+      const end = comma === -1 ? text.length : comma;
+      descriptor = text.slice(at, end).trim();
+      at = end + 1;
+    }
+    candidates.push({ url, descriptor });
+  }
+  return candidates;
+}
 
 /** What the site's policy (data/policy.js) lets pages load from other sites, by element. */
 const EXTERNAL = {
@@ -198,8 +224,16 @@ function rejectScripts({ fail }) {
       }
       const external = EXTERNAL[node.tagName];
       for (const url of external ? sourcesOf(node) : []) {
-        const origin = /^[a-z][a-z0-9+.-]*:/i.test(url) ? URL.parse(url)?.origin : null;
-        if (origin && origin !== 'null' && !externalOrigins[external.kind]?.includes(origin)) {
+        // Resolved as a browser would: '//host/x.png' is another site too.
+        const origin = URL.parse(url, 'https://article.invalid/')?.origin;
+        if (!origin || origin === 'null' || origin === 'https://article.invalid') continue;
+        if (origin.startsWith('http:')) {
+          fail(
+            node,
+            `the ${external.what} ${url} comes over plain HTTP, which browsers block: use its https:// address`,
+          );
+        }
+        if (!externalOrigins[external.kind]?.includes(origin)) {
           fail(
             node,
             `the ${external.what} ${url} comes from ${origin}, which the site's policy does not allow: add '${origin}' to externalOrigins.${external.kind} in webapp/src/data/policy.js, or put the file beside the article`,
@@ -426,9 +460,8 @@ export function absoluteHtml(tree, pageUrl) {
     }
     // A <picture>'s candidates: 'URL WIDTHw, URL WIDTHw'.
     if (typeof node.properties?.srcSet === 'string') {
-      node.properties.srcSet = node.properties.srcSet
-        .split(',')
-        .map((candidate) => candidate.trim().replace(/^\S+/, (url) => new URL(url, pageUrl).href))
+      node.properties.srcSet = srcsetCandidates(node.properties.srcSet)
+        .map(({ url, descriptor }) => [new URL(url, pageUrl).href, descriptor].filter(Boolean).join(' '))
         .join(', ');
     }
   });

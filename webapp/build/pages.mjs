@@ -38,7 +38,8 @@ export function checkPages(pages, site) {
       if (field !== 'component' && seen[field].has(page[field])) fail(`two pages have the ${field} "${page[field]}"`);
       seen[field]?.add(page[field]);
     }
-    if (page.path !== '*' && !/^\/[a-z0-9\-/:]*$/.test(page.path))
+    // Every page is prerendered: only the articles' route has a parameter.
+    if (page.path !== '*' && page.path !== '/article/:slug' && !/^\/[a-z0-9\-/]*$/.test(page.path))
       fail(`${name} has the path "${page.path}": use '/', lower-case letters, digits and '-'`);
     if (!/^[A-Z][A-Za-z0-9]*$/.test(page.component))
       fail(`${name} names the component "${page.component}": use a file name such as 'About' for pages/About.jsx`);

@@ -34,9 +34,9 @@ export function allowedOrigins({ externalOrigins, analytics }) {
     const provider = providers[analytics.provider];
     if (!provider)
       fail(`analytics.provider ${JSON.stringify(analytics.provider)} is none of ${Object.keys(providers).join(', ')}`);
-    for (const field of provider.fields) {
-      if (typeof analytics[field] !== 'string' || !/^[\w.:-]+$/.test(analytics[field]))
-        fail(`analytics.${field} is needed for ${analytics.provider}: letters, digits, '.', '-', '_' or ':'`);
+    for (const [field, pattern] of Object.entries(provider.fields)) {
+      if (typeof analytics[field] !== 'string' || !pattern.test(analytics[field]))
+        fail(`analytics.${field} is needed for ${analytics.provider}, of the form ${pattern.source}`);
     }
     if (analytics.host !== undefined && !ORIGIN.test(analytics.host))
       fail(`analytics.host ${JSON.stringify(analytics.host)} is not an origin such as 'https://stats.example.com'`);

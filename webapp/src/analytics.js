@@ -12,7 +12,7 @@ const originOf = (url) => new URL(url).origin;
 
 export const providers = {
   plausible: {
-    fields: ['domain'],
+    fields: { domain: /^[a-z0-9.-]+$/ },
     script: ({ domain, host = 'https://plausible.io' }) => ({
       src: `${host}/js/script.js`,
       attributes: { 'data-domain': domain },
@@ -20,7 +20,8 @@ export const providers = {
     origins: ({ host = 'https://plausible.io' }) => ({ scripts: [originOf(host)], connections: [originOf(host)] }),
   },
   goatcounter: {
-    fields: ['code'],
+    // Part of a host name: https://CODE.goatcounter.com.
+    fields: { code: /^[a-z0-9-]+$/ },
     script: ({ code }) => ({
       src: 'https://gc.zgo.at/count.js',
       attributes: { 'data-goatcounter': `https://${code}.goatcounter.com/count` },
@@ -33,20 +34,35 @@ export const providers = {
     }),
   },
   umami: {
-    fields: ['websiteId'],
+    fields: { websiteId: /^[a-zA-Z0-9-]+$/ },
     script: ({ websiteId, host = 'https://cloud.umami.is' }) => ({
       src: `${host}/script.js`,
       attributes: { 'data-website-id': websiteId },
     }),
-    origins: ({ host = 'https://cloud.umami.is' }) => ({ scripts: [originOf(host)], connections: [originOf(host)] }),
+    // Umami Cloud's script sends its counts to a gateway of its own; a
+    // self-hosted Umami receives them itself.
+    origins: ({ host }) => ({
+      scripts: [originOf(host ?? 'https://cloud.umami.is')],
+      connections: host ? [originOf(host)] : ['https://cloud.umami.is', 'https://gateway.umami.is'],
+    }),
   },
   tagManager: {
-    fields: ['tagId'],
+    fields: { tagId: /^GTM-[A-Z0-9]+$/ },
     script: ({ tagId }) => ({ src: `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(tagId)}` }),
+    // Google's CSP guide for the tag manager with Google Analytics 4 (its
+    // wildcard hosts named one by one); other tags need their own origins
+    // in externalOrigins.
     origins: () => ({
       scripts: ['https://www.googletagmanager.com'],
-      connections: ['https://www.google-analytics.com', 'https://region1.google-analytics.com'],
-      images: ['https://www.googletagmanager.com'],
+      connections: [
+        'https://www.googletagmanager.com',
+        'https://www.google.com',
+        'https://www.google-analytics.com',
+        'https://region1.google-analytics.com',
+        'https://analytics.google.com',
+        'https://region1.analytics.google.com',
+      ],
+      images: ['https://www.googletagmanager.com', 'https://www.google-analytics.com'],
     }),
   },
 };

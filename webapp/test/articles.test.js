@@ -12,6 +12,7 @@ import {
   loadArticles,
   newestFirst,
   renderMarkdown,
+  srcsetCandidates,
 } from '../build/articles.mjs';
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
@@ -162,6 +163,8 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
     expect(await failure('![a chart](https://charts.example/a.png)')).toMatch(
       /post\.md:7: the image https:\/\/charts\.example\/a\.png comes from https:\/\/charts\.example, which the site's policy does not allow: add 'https:\/\/charts\.example' to externalOrigins\.images in webapp\/src\/data\/policy\.js/,
     );
+    expect(await failure('<img src="//charts.example/a.png" alt="">')).toMatch(/comes from https:\/\/charts\.example/);
+    expect(await failure('<img src="http://charts.example/a.png" alt="">')).toMatch(/over plain HTTP/);
     expect(await failure('<iframe src="https://video.example/embed/1" title="A talk"></iframe>')).toMatch(
       /post\.md:7: the embedded page https:\/\/video\.example\/embed\/1 comes from https:\/\/video\.example/,
     );
@@ -236,5 +239,20 @@ describe('the table of contents', () => {
   it('is empty for an article with fewer', async () => {
     const { tree } = await renderMarkdown(sections(constants.contentsMinHeadings - 1), { file: 'inline.md' });
     expect(contentsOf(tree)).toEqual([]);
+  });
+});
+
+describe('srcset', () => {
+  it('is read as the HTML standard reads it, commas inside a URL included', () => {
+    expect(srcsetCandidates('/a-360.avif 360w, /a-720.avif 720w')).toEqual([
+      { url: '/a-360.avif', descriptor: '360w' },
+      { url: '/a-720.avif', descriptor: '720w' },
+    ]);
+    expect(srcsetCandidates('https://img.example/w_300,h_200/a.jpg 300w,/b.jpg 2x, /c.jpg, /d.jpg')).toEqual([
+      { url: 'https://img.example/w_300,h_200/a.jpg', descriptor: '300w' },
+      { url: '/b.jpg', descriptor: '2x' },
+      { url: '/c.jpg', descriptor: '' },
+      { url: '/d.jpg', descriptor: '' },
+    ]);
   });
 });

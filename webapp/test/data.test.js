@@ -63,6 +63,7 @@ describe('data module', () => {
       [[home, { ...home, key: 'again' }, notFound], 'two pages have the path "/"'],
       [[home, { ...home, key: 'new', path: '/new', component: 'Missing' }, notFound], 'pages/Missing.jsx is not there'],
       [[home, { ...home, key: 'new', path: '/New Page' }, notFound], 'has the path "/New Page"'],
+      [[home, { ...home, key: 'new', path: '/talk/:id' }, notFound], 'has the path "/talk/:id"'],
       [
         [home, { ...home, key: 'new', path: '/new', description: undefined }, notFound],
         'needs a `title` and a `description`',

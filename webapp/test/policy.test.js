@@ -73,6 +73,7 @@ describe('the Content-Security-Policy the build writes', () => {
       [{ externalOrigins: { fonts: [] } }, 'externalOrigins.fonts is not a kind of resource'],
       [{ analytics: { provider: 'matomo' } }, 'analytics.provider "matomo" is none of'],
       [{ analytics: { provider: 'plausible' } }, 'analytics.domain is needed for plausible'],
+      [{ analytics: { provider: 'goatcounter', code: 'My_Site' } }, 'analytics.code is needed for goatcounter'],
       [{ analytics: { provider: 'umami', websiteId: 'x', host: 'https://a.example/x' } }, 'analytics.host'],
     ];
     for (const [policy, message] of mistakes) {
