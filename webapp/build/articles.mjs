@@ -82,6 +82,11 @@ const FIELDS = {
     valid: (value) => typeof value === 'string',
     example: 'style: "h2 { color: #0f766e; }" (CSS for this article only)',
   },
+  draft: {
+    required: false,
+    valid: (value) => typeof value === 'boolean',
+    example: 'draft: true (kept out of the site, shown in the live preview) or draft: false',
+  },
 };
 
 /** 2023-05-07 → '7 May 2023', the date as every page shows it. */
@@ -472,18 +477,23 @@ export function absoluteHtml(tree, pageUrl) {
  * Reads and renders every article. Returns them in URL order (the first is
  * /article/1), each with `file`, `number`, `summary` (what lists show),
  * `data` (what the article page shows), `tree` (for the feed) and `images`
- * (public URL → bytes). Throws ContentError on a mistake.
+ * (public URL → bytes). Throws ContentError on a mistake. An article with
+ * `draft: true` is left out (so out of every list, the feed and the
+ * sitemap, and its URL is a 404) unless `drafts` is set, as the live
+ * preview sets it: then it is in, marked `draft: true`.
  */
-export async function loadArticles(dir = articlesDir) {
+export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
   const names = (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.md')).sort();
   const articles = [];
-  for (const [index, name] of names.entries()) {
+  for (const name of names) {
     const file = path.join(dir, name);
     const source = await fs.readFile(file, 'utf8');
+    // A draft's front matter is checked in every build; the rest of it only where drafts are shown.
     const { fields, body, bodyOffset } = readFrontMatter(file, source);
+    if (fields.draft && !drafts) continue;
     const images = new Map();
     const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images });
-    const number = index + 1;
+    const number = articles.length + 1;
     const summary = {
       number,
       date: displayDate(fields.date),
@@ -491,6 +501,7 @@ export async function loadArticles(dir = articlesDir) {
       title: fields.title.trim(),
       description: fields.description.trim(),
       readingMinutes: Math.max(1, Math.round(readingTime(body).minutes)),
+      ...(fields.draft ? { draft: true } : {}),
     };
     const data = {
       ...summary,

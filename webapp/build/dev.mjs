@@ -22,7 +22,7 @@ const distDir = path.join(rootDir, 'dist/dev');
 
 async function renderArticles() {
   try {
-    const articles = await loadArticles();
+    const articles = await loadArticles(undefined, { drafts: true });
     await writeArticleModules(articles);
     await writeArticleFiles(articles, distDir);
     console.log(`articles: ${articles.length} rendered`);

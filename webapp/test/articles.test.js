@@ -256,3 +256,32 @@ describe('srcset', () => {
     ]);
   });
 });
+
+describe('drafts', () => {
+  it('are left out of the build, numbered around, and shown marked where drafts are asked for', async () => {
+    const folder = await fs.mkdtemp(path.join(dir, 'drafts-'));
+    const write = (name, fields) => fs.writeFile(path.join(folder, name), `---\n${frontMatter(fields)}\n---\nBody.\n`);
+    await write('2024-01-01-a.md', { title: 'Published', draft: 'false' });
+    await write('2024-02-01-b.md', { title: 'Unfinished', draft: 'true' });
+    await write('2024-03-01-c.md', { title: 'Also published' });
+    const built = await loadArticles(folder);
+    expect(built.map((a) => [a.number, a.summary.title, a.summary.draft])).toEqual([
+      [1, 'Published', undefined],
+      [2, 'Also published', undefined],
+    ]);
+    const preview = await loadArticles(folder, { drafts: true });
+    expect(preview.map((a) => [a.summary.title, a.summary.draft, a.data.draft])).toEqual([
+      ['Published', undefined, undefined],
+      ['Unfinished', true, true],
+      ['Also published', undefined, undefined],
+    ]);
+  });
+
+  it('need draft: true or false, in the build too', async () => {
+    for (const value of ['yes', '"true"', '1']) {
+      expect(await failure('Body.', { fields: { draft: value } })).toMatch(
+        /post\.md:5: "draft" is not valid; write it as draft: true/,
+      );
+    }
+  });
+});

@@ -378,6 +378,17 @@ describe('article page', () => {
     }
   });
 
+  it('marks a draft (only the live preview has drafts)', async () => {
+    setArticleSource(() => ({ ...articles[0], title: 'A draft', draft: true }));
+    try {
+      renderApp('/article/1');
+      await screen.findByRole('heading', { level: 1, name: 'A draft' });
+      expect(document.querySelector('.article__header')).toHaveTextContent(ui.draft);
+    } finally {
+      setArticleSource((number) => articles[number - 1]);
+    }
+  });
+
   it('the back image goes back one history entry', async () => {
     const user = userEvent.setup();
     renderApp(['/projects', '/articles', '/article/1']);

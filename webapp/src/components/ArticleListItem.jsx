@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { ui } from '../data/index.js';
 import { articlePath } from '../urls.js';
 import Icon from './Icon.jsx';
+import DraftMark from './DraftMark.jsx';
 import './ArticleListItem.css';
 
 export default function ArticleListItem({ article, headingLevel = 2, compact = false }) {
@@ -20,6 +21,7 @@ export default function ArticleListItem({ article, headingLevel = 2, compact = f
         <span className="article-item__reading">{ui.readingTime.replace('{minutes}', article.readingMinutes)}</span>
       </p>
       <div className="article-item__content">
+        {article.draft && <DraftMark />}
         <Heading className="article-item__title" id={titleId}>
           {article.title}
         </Heading>

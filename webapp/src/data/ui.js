@@ -29,6 +29,8 @@ export const ui = {
     email: 'E-mail',
   },
   readArticle: 'Read Article',
+  /** The mark on a draft article, shown only in the live preview (drafts are not built). */
+  draft: 'Draft',
   /** Reading time of an article, in lists and on its page; `{minutes}` is filled in. */
   readingTime: '{minutes} min read',
   /** Name of the articles' feed, as feed readers show it; `{name}` is the site title. */

@@ -16,6 +16,7 @@ import { scopeCss } from '../scopeCss.js';
 import PageMeta from '../components/PageMeta.jsx';
 import ArticleBody from '../components/ArticleBody.jsx';
 import ArticleContents from '../components/ArticleContents.jsx';
+import DraftMark from '../components/DraftMark.jsx';
 import NotFound from './NotFound.jsx';
 import './Article.css';
 
@@ -56,6 +57,7 @@ function ArticleContent({ number }) {
             <span className="visually-hidden">, </span>
             {ui.readingTime.replace('{minutes}', article.readingMinutes)}
           </p>
+          {article.draft && <DraftMark />}
           <h1 className="article__title">{article.title}</h1>
         </header>
         {withContents && <ArticleContents items={article.contents} />}
