@@ -29,7 +29,7 @@ fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
 
     let files = files_below(&dir);
     let mut checked = 0;
-    for file in files.iter().filter(|f| !f.ends_with(".gz") && !f.ends_with(".br") && *f != "_headers" && *f != "_nginx.conf") {
+    for file in files.iter().filter(|f| !f.ends_with(".gz") && !f.ends_with(".br") && !f.starts_with('_')) {
         // What URL and status serve this file.
         let (url, status) = match file.as_str() {
             "404.html" => ("/no-such-page".to_owned(), 404),
@@ -51,8 +51,26 @@ fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
             }
         }
     }
-    for route in ["index.html", "about/index.html", "article/1/index.html", "article/1.json", "feed.xml", "404.html", "robots.txt"] {
+    let article = server.article_paths()[0].trim_start_matches('/').to_owned();
+    for route in [
+        "index.html",
+        "about/index.html",
+        &format!("{article}/index.html"),
+        &format!("{article}.json"),
+        "feed.xml",
+        "404.html",
+        "robots.txt",
+    ] {
         assert!(files.iter().any(|f| f == route), "{route} exported");
+    }
+    // Every /article/N the server redirects, in the hosts' format.
+    let redirects = fs::read_to_string(dir.join("_redirects")).unwrap();
+    let lines: Vec<&str> = redirects.lines().filter(|line| !line.starts_with('#')).collect();
+    assert_eq!(lines.len(), server.article_paths().len(), "{redirects}");
+    for line in lines {
+        let [from, to, "308"] = line.split(' ').collect::<Vec<_>>()[..] else { panic!("{line}") };
+        let reply = server.get(from);
+        assert_eq!((reply.status, reply.header("location")), (308, Some(to)), "{line}");
     }
     assert!(checked > 20, "only {checked} representations compared");
 

@@ -74,13 +74,14 @@ fn the_feed_and_the_articles_content_are_sent_as_the_build_says() {
     assert_eq!(feed.header("cache-control"), Some("no-cache"), "feed readers revalidate");
     assert_eq!(feed.header("content-encoding"), Some("br"), "precompressed like every text file");
     assert!(String::from_utf8(unbrotli(&feed.body)).unwrap().contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">"));
-    for number in 1..=server.article_count() {
-        let reply = server.get(&format!("/article/{number}.json"));
-        assert_eq!(reply.status, 200, "article {number}");
+    for article in server.article_paths() {
+        let reply = server.get(&format!("{article}.json"));
+        assert_eq!(reply.status, 200, "{article}");
         assert_eq!(reply.header("content-type"), Some("application/json; charset=utf-8"));
         assert_eq!(reply.header("cache-control"), Some("no-cache"), "a stable name whose content changes");
         let content: serde_json::Value = serde_json::from_slice(&reply.body).expect("JSON");
-        assert!(content["html"].as_str().is_some_and(|html| !html.is_empty()), "article {number} has its body");
+        assert!(content["html"].as_str().is_some_and(|html| !html.is_empty()), "{article} has its body");
+        assert_eq!(content["path"], article.as_str(), "its permalink");
     }
 }
 
@@ -102,13 +103,14 @@ fn unknown_paths_are_404_with_the_404_page() {
     let html = String::from_utf8_lossy(&page);
     assert!(html.contains(">Oops!</h1>") && html.contains("<title>404 | "), "the site's 404 page");
     assert_ne!(page, server.get("/").body);
-    let after_the_last_article = format!("/article/{}", server.article_count() + 1);
+    let after_the_last_article = format!("/article/{}", server.article_paths().len() + 1);
     for path in [
         "/article/0",
         &after_the_last_article,
         "/article/99999",
         "/article/abc",
         "/article/1.5",
+        "/article/01",
         "/wp-login.php",
         "/missing.js",
         "/index.html",
@@ -153,10 +155,32 @@ fn trailing_slash_redirects_to_the_route_keeping_the_query() {
     assert_eq!(reply.status, 308);
     assert_eq!(reply.header("location"), Some("/about"));
     assert_security_headers(&reply);
-    let reply = server.get("/article/1/?ref=feed&x=%20");
+    let article = &server.article_paths()[0];
+    let reply = server.get(&format!("{article}/?ref=feed&x=%20"));
     assert_eq!(reply.status, 308);
-    assert_eq!(reply.header("location"), Some("/article/1?ref=feed&x=%20"));
+    assert_eq!(reply.header("location"), Some(format!("{article}?ref=feed&x=%20").as_str()));
     assert_eq!(server.get("/nothing/").status, 404);
+}
+
+/// The spec's `/article/N`, N from 1 as /articles lists them (newest first),
+/// leads to that article's permalink; the list's order is the sitemap's,
+/// which the build writes from the same list.
+#[test]
+fn article_numbers_redirect_to_the_permalinks_in_list_order() {
+    let server = Server::start();
+    let articles = server.article_paths();
+    let list = server.get("/articles").text();
+    let mut last_seen = 0;
+    for (index, article) in articles.iter().enumerate() {
+        let reply = server.get(&format!("/article/{}?ref=old", index + 1));
+        assert_eq!(reply.status, 308, "/article/{}", index + 1);
+        assert_eq!(reply.header("location"), Some(format!("{article}?ref=old").as_str()));
+        assert_security_headers(&reply);
+        let at = list.find(&format!("href=\"{article}\"")).unwrap_or_else(|| panic!("/articles links {article}"));
+        assert!(at > last_seen, "{article} is entry {} of /articles", index + 1);
+        last_seen = at;
+    }
+    assert_eq!(server.get(&format!("/article/{}", articles.len() + 1)).status, 404);
 }
 
 #[test]

@@ -25,7 +25,6 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     let expected = expectations();
     let count = expected["pages"].as_array().unwrap().iter().filter(|p| s(&p["path"]).starts_with("/article/")).count();
     assert!(count <= ARTICLES, "the site already has {count} articles");
-    let (last, next) = (format!("/article/{ARTICLES}"), format!("/article/{}", ARTICLES + 1));
 
     // The one change: articles up to 100, written by the fixture script into the articles folder.
     let BuiltCopy { server, binary, _work } = build_copy("hundred-articles", |copy| {
@@ -40,14 +39,20 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     let binary_size = fs::metadata(&binary).unwrap().len();
     eprintln!("its binary: {binary_size} bytes (unoptimised portfolio crate; the site's files are the same)");
 
-    // Every article is a page of its own with its body prerendered; the next number is a 404.
-    let page = server.get(&last);
+    // Every article is a page of its own with its body prerendered; /article/N
+    // leads to the N-th of the list, and the number after the last is a 404.
+    let articles = server.article_paths();
+    assert_eq!(articles.len(), ARTICLES, "{articles:?}");
+    let last = &articles[ARTICLES - 1];
+    let page = server.get(last);
     assert_eq!(page.status, 200, "{last}");
     let html = page.text();
-    assert!(app_markup(&html).contains(&article_html(&server, ARTICLES)), "{last} has its body in the raw HTML");
+    assert!(app_markup(&html).contains(&article_html(&server, last)), "{last} has its body in the raw HTML");
     assert_eq!(canonical(&html), Some(format!("{}{last}", s(&expected["origin"]))));
-    assert_ne!(server.get(&format!("/article/{}", ARTICLES - 1)).body, page.body, "its own HTML file");
-    assert_well_formed(&server, &last, &html);
+    assert_ne!(server.get(&articles[ARTICLES - 2]).body, page.body, "its own HTML file");
+    assert_well_formed(&server, last, &html);
+    assert_eq!(server.get(&format!("/article/{ARTICLES}")).header("location"), Some(last.as_str()));
+    let next = format!("/article/{}", ARTICLES + 1);
     let missing = server.get(&next);
     assert_eq!(missing.status, 404, "{next}");
     assert!(missing.text().contains(">Oops!</h1>"));
@@ -62,18 +67,18 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     assert!(after <= before + GROWTH, "the first visit of / grew from {before} B to {after} B, more than {GROWTH} B");
     let script_texts: Vec<String> = scripts.iter().map(|path| server.get(path).text()).collect();
     let mut checked = 0;
-    for number in 1..=ARTICLES {
-        let html = article_html(&server, number);
+    for article in &articles {
+        let html = article_html(&server, article);
         let Some(body_text) = words_of(&html) else { continue };
         checked += 1;
         for (path, text) in scripts.iter().zip(&script_texts) {
-            assert!(!text.contains(body_text), "{path}, loaded by /, holds the body of article {number}: {body_text}");
+            assert!(!text.contains(body_text), "{path}, loaded by /, holds the body of {article}: {body_text}");
         }
     }
     // Every generated article has such a run of words; the owner's own may not.
     assert!(checked >= ARTICLES - count, "only {checked} of {ARTICLES} articles have a run of words to look for");
-    // And the build under test does not have them.
-    assert_eq!(original.get(&last).status, if count == ARTICLES { 200 } else { 404 });
+    // And the build under test does not have them: its newest article is not the copy's.
+    assert_eq!(original.get(&articles[0]).status, if count == ARTICLES { 200 } else { 404 });
 }
 
 // ---------------------------------------------------------------------------

@@ -61,7 +61,13 @@ fn unknown_paths_get_the_prerendered_404_page() {
     let not_found = &expected["notFound"];
     let articles = expected["pages"].as_array().unwrap().iter().filter(|p| s(&p["path"]).starts_with("/article/")).count();
     let server = Server::start();
-    for path in ["/article/0".to_owned(), format!("/article/{}", articles + 1), "/nope".to_owned(), "/about/extra".to_owned()] {
+    for path in [
+        "/article/0".to_owned(),
+        format!("/article/{}", articles + 1),
+        "/article/no-such-post".to_owned(),
+        "/nope".to_owned(),
+        "/about/extra".to_owned(),
+    ] {
         let reply = server.get(&path);
         assert_eq!(reply.status, 404, "{path}");
         let html = reply.text();

@@ -65,7 +65,16 @@ fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
             compared += 1;
         }
     }
-    assert!(paths.iter().any(|path| path == "/_nginx.conf") && paths.iter().any(|path| path == "/_headers"));
+    for own in ["/_nginx.conf", "/_headers", "/_redirects"] {
+        assert!(paths.iter().any(|path| path == own), "{own} compared");
+    }
+    // The spec's /article/N: the same 308 to the permalink, query kept.
+    for number in [1, server.article_paths().len()] {
+        let path = format!("/article/{number}?ref=feed");
+        let (ours, nginx) = (server.get(&path), request_to(port, "GET", &path, &[]));
+        assert_eq!((nginx.status, nginx.header("location")), (ours.status, ours.header("location")), "{path}");
+        assert_eq!(ours.status, 308, "{path}");
+    }
     assert!(compared >= 3 * 20, "only {compared} answers compared");
     // Stopped with the test, workers included: nothing listens on its port any more.
     drop(nginx_front);

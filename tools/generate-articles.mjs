@@ -174,16 +174,20 @@ const newest =
     .filter(Boolean)
     .pop() ?? '2023-01-01';
 let date = new Date(`${newest}T00:00:00Z`);
+// A file's name without its date is its URL, which must be unique.
+const used = new Set(existing.map((name) => name.replace(/^\d{4}-\d{2}-\d{2}-/, '')));
 for (let n = existing.length + 1; n <= Number(countArg); n++) {
   const r = random(n * 7919);
   date = new Date(date.getTime() + 7 * 86400000);
   const topic = pick(r, TOPICS);
   const title = `${topic}: ${sentence(r, 4, 9, true).slice(0, -1)}`;
-  const slug = title
+  let slug = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 48);
+    .slice(0, 48)
+    .replace(/^-|-$/g, '');
+  if (used.has(`${slug}.md`)) slug = `${slug}-${n}`;
+  used.add(`${slug}.md`);
   const text = [
     '---',
     `title: ${quote(title)}`,

@@ -4,7 +4,9 @@
 //! `ROUTE/index.html`, the 404 page `404.html`, as the route manifest says);
 //! `_headers` (Netlify and Cloudflare Pages format) and `_nginx.conf` (an
 //! nginx include) carry the server's cache and security headers, which hold
-//! this build's script hash and so cannot be written once by hand.
+//! this build's script hash and so cannot be written once by hand, and
+//! `_redirects` (the same hosts' format) and `_nginx.conf` its redirects
+//! (`/article/1` to that article's permalink).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -32,9 +34,11 @@ pub(crate) fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, forc
         write_representations(dir, asset, &mut summary).map_err(|e| format!("cannot write {}: {e}", dir.join(&asset.file).display()))?;
     }
     let rules = cache_rules(site);
+    let redirects: BTreeMap<&str, &str> = site.redirects().collect();
     let host_files = [
         (HEADERS_FILE, headers_file(&rules, security_headers)),
-        (NGINX_FILE, nginx_file(&rules, security_headers, &site.not_found_page().file)),
+        (REDIRECTS_FILE, redirects_file(&redirects)),
+        (NGINX_FILE, nginx_file(&rules, &redirects, security_headers, &site.not_found_page().file)),
     ];
     for (name, text) in host_files {
         let path = dir.join(name);
@@ -46,6 +50,7 @@ pub(crate) fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, forc
 }
 
 const HEADERS_FILE: &str = "_headers";
+const REDIRECTS_FILE: &str = "_redirects";
 const NGINX_FILE: &str = "_nginx.conf";
 
 fn write_representations(dir: &Path, asset: &Asset, summary: &mut Summary) -> io::Result<()> {
@@ -106,13 +111,23 @@ fn headers_file(rules: &BTreeMap<String, String>, security_headers: &HeaderMap) 
     out
 }
 
+/// The `_redirects` file: one `FROM TO 308` line per redirect (the hosts keep the query string).
+fn redirects_file(redirects: &BTreeMap<&str, &str>) -> String {
+    let mut out = String::from("# Written by `portfolio export`: the redirects the portfolio server answers.\n");
+    for (from, to) in redirects {
+        let _ = writeln!(out, "{from} {to} 308");
+    }
+    out
+}
+
 /// `_nginx.conf`, for the `server` block that serves the export (docs/deploy.md):
 /// one `location` per cache class, each finding a route's `index.html` and
 /// sending every header (nginx drops inherited `add_header`s in a location
 /// that has its own, so each location repeats them). As from the binary, the
 /// 404 page is only an answer, never a page of its own, and the host's files
-/// `_headers` and `_nginx.conf` are not served.
-fn nginx_file(rules: &BTreeMap<String, String>, security_headers: &HeaderMap, not_found: &str) -> String {
+/// (`_headers`, `_redirects`, `_nginx.conf`) are not served. A redirect keeps
+/// the query string and names a path, as the server's does.
+fn nginx_file(rules: &BTreeMap<String, String>, redirects: &BTreeMap<&str, &str>, security_headers: &HeaderMap, not_found: &str) -> String {
     let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
     for cache in rules.values() {
         *classes.entry(cache).or_default() += 1;
@@ -145,7 +160,10 @@ fn nginx_file(rules: &BTreeMap<String, String>, security_headers: &HeaderMap, no
         }
         let _ = writeln!(out, "    add_header Cache-Control {} always;\n}}", nginx_string(cache));
     }
-    for own in [HEADERS_FILE, NGINX_FILE] {
+    for (from, to) in redirects {
+        let _ = writeln!(out, "location = {from} {{\n    absolute_redirect off;\n    return 308 {to}$is_args$args;\n}}");
+    }
+    for own in [HEADERS_FILE, REDIRECTS_FILE, NGINX_FILE] {
         let _ = writeln!(out, "location = /{own} {{\n    return 404;\n}}");
     }
     out
@@ -183,7 +201,8 @@ mod tests {
         let site = Site::built();
         let security = crate::headers::security_headers(false, site.content_security_policy());
         let rules = cache_rules(&site);
-        let nginx = nginx_file(&rules, &security, &site.not_found_page().file);
+        let redirects: BTreeMap<&str, &str> = site.redirects().collect();
+        let nginx = nginx_file(&rules, &redirects, &security, &site.not_found_page().file);
         let page_cache = site.routes().next().unwrap().1.cache_control.to_str().unwrap().to_owned();
         assert!(nginx.contains("location / {\n    try_files $uri $uri/index.html =404;\n"), "{nginx}");
         assert!(nginx.contains(&format!("add_header Cache-Control \"{page_cache}\" always;")), "{nginx}");
@@ -194,9 +213,19 @@ mod tests {
             assert!(block.contains(&format!("Cache-Control \"{cache}\"")), "{block}");
             assert_eq!(block.matches("add_header").count(), security.len() + 1, "every header in {block}");
         }
-        assert!(nginx.contains("location = /_headers {\n    return 404;") && nginx.contains("location = /_nginx.conf {\n    return 404;"));
+        for own in [HEADERS_FILE, REDIRECTS_FILE, NGINX_FILE] {
+            assert!(nginx.contains(&format!("location = /{own} {{\n    return 404;")), "{own}: {nginx}");
+        }
+        assert!(!redirects.is_empty());
+        for (from, to) in &redirects {
+            assert!(
+                nginx.contains(&format!("location = {from} {{\n    absolute_redirect off;\n    return 308 {to}$is_args$args;\n}}")),
+                "{from}: {nginx}"
+            );
+        }
         assert!(nginx.contains(&format!("location = /{} {{\n    internal;\n", site.not_found_page().file)), "{nginx}");
-        assert_eq!(nginx.matches('$').count(), 2 * nginx.matches("try_files").count(), "only try_files' $uri: {nginx}");
+        let variables = 2 * nginx.matches("try_files").count() + 2 * redirects.len();
+        assert_eq!(nginx.matches('$').count(), variables, "only try_files' $uri and the redirects' query: {nginx}");
     }
 
     #[test]

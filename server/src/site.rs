@@ -34,6 +34,9 @@ pub struct Embedded {
 struct RouteManifest {
     /// Request path → HTML file below the site root.
     routes: HashMap<String, String>,
+    /// Request path → the route it is answered with a 308 to (the spec's
+    /// `/article/N`, to that article's permalink).
+    redirects: HashMap<String, String>,
     /// The HTML file sent, with status 404, for every path that is not found.
     not_found: String,
     /// How to send each file, by its path below the site root: its cache
@@ -73,7 +76,8 @@ pub struct Asset {
 pub enum Resolution<'a> {
     /// A page of the site or a file of the build: 200.
     Found(&'a Asset),
-    /// A route written with a trailing slash: 308 to this path.
+    /// A route written with a trailing slash, or an address the build
+    /// redirects (`/article/1`): 308 to this path.
     Redirect(String),
     /// Anything else: 404 with the site's 404 page.
     NotFound(&'a Asset),
@@ -84,6 +88,8 @@ pub struct Site {
     /// Every address of the site, so that resolving a path is one lookup:
     /// routes (e.g. `/about`) and non-HTML files (e.g. `/static/js/index.1a2b3c4d.js`).
     paths: HashMap<String, Entry, BuildHasherDefault<Fnv1a>>,
+    /// Addresses answered with a 308 to a route.
+    redirects: HashMap<String, String, BuildHasherDefault<Fnv1a>>,
     not_found: usize,
     content_security_policy: HeaderValue,
 }
@@ -138,7 +144,8 @@ impl Site {
             serde_json::from_str(embedded.route_manifest).map_err(|e| SiteError(format!("the embedded route manifest is invalid: {e}")))?;
         let content_security_policy = HeaderValue::from_str(&manifest.content_security_policy)
             .map_err(|_| SiteError("the route manifest's Content-Security-Policy is not a header value".to_owned()))?;
-        let mut site = Site { assets: Vec::new(), paths: HashMap::default(), not_found: 0, content_security_policy };
+        let mut site =
+            Site { assets: Vec::new(), paths: HashMap::default(), redirects: HashMap::default(), not_found: 0, content_security_policy };
         let mut by_file = HashMap::new();
         for path in embedded.files.names() {
             if path.ends_with(".br") || path.ends_with(".gz") {
@@ -165,6 +172,15 @@ impl Site {
                 return Err(SiteError(format!("the route {route} is also the path of a file")));
             }
         }
+        for (from, to) in manifest.redirects {
+            if site.paths.contains_key(&from) {
+                return Err(SiteError(format!("the redirect from {from} hides a route or file of that path")));
+            }
+            if !site.paths.get(&to).is_some_and(|entry| entry.route) {
+                return Err(SiteError(format!("the redirect from {from} leads to {to}, which is not a route")));
+            }
+            site.redirects.insert(from, to);
+        }
         site.not_found = index_of(&manifest.not_found)?;
         for file in manifest.files.keys() {
             index_of(file)?;
@@ -176,6 +192,9 @@ impl Site {
     pub fn resolve(&self, path: &str) -> Resolution<'_> {
         if let Some(entry) = self.paths.get(path) {
             return Resolution::Found(&self.assets[entry.asset]);
+        }
+        if let Some(target) = self.redirects.get(path) {
+            return Resolution::Redirect(target.clone());
         }
         if let Some(without_slash) = path.strip_suffix('/') {
             if self.paths.get(without_slash).is_some_and(|entry| entry.route) {
@@ -197,6 +216,11 @@ impl Site {
 
     fn entries(&self, routes: bool) -> impl Iterator<Item = (&str, &Asset)> {
         self.paths.iter().filter(move |(_, entry)| entry.route == routes).map(|(path, entry)| (path.as_str(), &self.assets[entry.asset]))
+    }
+
+    /// The addresses answered with a 308, and where each leads.
+    pub fn redirects(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.redirects.iter().map(|(from, to)| (from.as_str(), to.as_str()))
     }
 
     /// Every file of the build, each once, in `id` order.
@@ -344,6 +368,9 @@ mod tests {
         assert!(matches!(site.resolve("/about/"), Resolution::Redirect(p) if p == "/about"));
         assert!(matches!(site.resolve("/index.html"), Resolution::NotFound(_)));
         assert!(matches!(site.resolve("/article/0"), Resolution::NotFound(_)));
+        let (first, permalink) = site.redirects().find(|(from, _)| *from == "/article/1").expect("/article/1 redirects");
+        assert!(matches!(site.resolve(first), Resolution::Redirect(p) if p == permalink));
+        assert!(matches!(site.resolve(permalink), Resolution::Found(_)));
     }
 
     /// The build names the files it content-hashed (all under static/); the

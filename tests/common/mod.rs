@@ -91,9 +91,9 @@ impl Server {
         routes
     }
 
-    /// How many articles the site has: the `/article/N` routes.
-    pub fn article_count(&self) -> usize {
-        self.routes().iter().filter(|route| route.starts_with("/article/")).count()
+    /// The articles' permalinks (`/article/<slug>`), as the sitemap lists them.
+    pub fn article_paths(&self) -> Vec<String> {
+        self.routes().into_iter().filter(|route| route.starts_with("/article/")).collect()
     }
 
     /// The path of the script the home page loads (its name carries a content hash).

@@ -9,10 +9,10 @@ import { routePaths } from '../../webapp/build/routes.mjs';
 
 const headings = {
   ...Object.fromEntries(pages.filter(({ key }) => key in pagePaths).map(({ path, heading }) => [path, heading])),
-  ...Object.fromEntries(articles.map((article, i) => [`/article/${i + 1}`, article.title])),
+  ...Object.fromEntries(articles.map((article) => [article.path, article.title])),
 };
 const [home, about, articlesPage, notFound] = ['home', 'about', 'articles', 'notFound'].map(pageOf);
-const notFoundPaths = ['/article/0', `/article/${articles.length + 1}`, '/no/such/page?q=1'];
+const notFoundPaths = ['/article/0', `/article/${articles.length + 1}`, '/article/no-such-post', '/no/such/page?q=1'];
 
 /** Text as React writes it into HTML. */
 const escapeHtml = (s) =>
@@ -116,8 +116,8 @@ test('with JavaScript disabled the site is complete: text, styles, images and wo
     assert.ok((await main.innerText()).includes(home.intro));
     assert.equal(await main.getByRole('link', { name: 'View Project' }).count(), projects.length);
     for (const project of projects) assert.equal(await main.getByRole('heading', { name: project.title }).count(), 1);
-    for (const { number } of latestArticles) {
-      assert.equal(await main.locator(`a[href="/article/${number}"]`).count(), 1, `teaser link ${number}`);
+    for (const { path } of latestArticles) {
+      assert.equal(await main.locator(`a[href="${path}"]`).count(), 1, `teaser link ${path}`);
     }
     // The logo simply stays at its full 80 px.
     const logo = await page.getByTestId('home-logo').boundingBox();
@@ -144,7 +144,7 @@ test('with JavaScript disabled the site is complete: text, styles, images and wo
     // The list is newest first: the newest article's page, prerendered.
     const [newest] = latestArticles;
     await page.getByRole('link', { name: ui.readArticle }).first().click();
-    await page.waitForURL(`${env.server.baseURL}/article/${newest.number}`);
+    await page.waitForURL(`${env.server.baseURL}${newest.path}`);
     assert.equal(await page.title(), `${newest.title} | ${site.main.title}`);
     assert.equal(await page.locator('main h1').innerText(), newest.title);
     // Without JavaScript, Chromium cancels the pages' <link rel="modulepreload">; nothing else may fail.

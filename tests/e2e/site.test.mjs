@@ -24,7 +24,7 @@ const pages = [
     .filter(({ key }) => key in pagePaths)
     .map((page) => ({ ...page, name: page.key, title: documentTitle(page) })),
   ...articles.map((article, i) => ({
-    path: `/article/${i + 1}`,
+    path: article.path,
     name: `article-${i + 1}`,
     title: `${article.title} | ${title}`,
     article,
@@ -82,8 +82,8 @@ test('the home page shows every part the spec lists', async () => {
   const { page, problems } = await visit('/');
   const main = page.locator('main');
   assert.equal(await main.getByRole('link', { name: 'View Project' }).count(), projects.length);
-  for (const { number } of latestArticles) {
-    assert.ok((await main.locator(`a[href="/article/${number}"]`).count()) >= 1, `teaser for article ${number}`);
+  for (const { path } of latestArticles) {
+    assert.ok((await main.locator(`a[href="${path}"]`).count()) >= 1, `teaser for ${path}`);
   }
   const text = await main.innerText();
   for (const entry of work) assert.ok(text.includes(entry.duration), entry.duration);
@@ -123,7 +123,7 @@ test("moving to an article fetches that article's content only, once", async () 
   const { page, problems } = await visit('/');
   const fetched = [];
   page.on('request', (request) => {
-    if (/\/article\/\d+\.json$/.test(request.url())) fetched.push(new URL(request.url()).pathname);
+    if (/\/article\/[^/]+\.json$/.test(request.url())) fetched.push(new URL(request.url()).pathname);
   });
   const [newest] = latestArticles;
   await page.locator('main').getByRole('link', { name: ui.readArticle }).first().click();
@@ -134,7 +134,12 @@ test("moving to an article fetches that article's content only, once", async () 
   await waitForTitle(page, title);
   await page.locator('main').getByRole('link', { name: ui.readArticle }).first().click();
   await waitForTitle(page, `${newest.title} | ${title}`);
-  assert.deepEqual(fetched, [`/article/${newest.number}.json`]);
+  assert.deepEqual(fetched, [`${newest.path}.json`]);
+  // Inside the articles' section, its nav link is highlighted (not current), the others not.
+  const navLink = (key) => page.locator(`nav [data-page="${key}"]`);
+  const background = (link) => link.evaluate((a) => getComputedStyle(a).backgroundColor);
+  assert.equal(await navLink('articles').getAttribute('aria-current'), null);
+  assert.notEqual(await background(navLink('articles')), await background(navLink('home')));
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -143,7 +148,7 @@ test('the back image on an article goes back one history entry', async () => {
   const { page, problems } = await visit('/articles');
   const [newest] = latestArticles;
   await page.getByRole('link', { name: ui.readArticle }).first().click();
-  await page.waitForURL(`${env.server.baseURL}/article/${newest.number}`);
+  await page.waitForURL(`${env.server.baseURL}${newest.path}`);
   await waitForTitle(page, `${newest.title} | ${title}`);
   await page.getByRole('button', { name: ui.goBack }).click();
   await page.waitForURL(env.server.baseURL + '/articles');
@@ -152,10 +157,12 @@ test('the back image on an article goes back one history entry', async () => {
   await page.close();
 });
 
-test(`a deep link reload on /article/${articles.length} shows the article`, async () => {
+test(`/article/${articles.length} leads to the last article's permalink, which reloads`, async () => {
   const last = articles[articles.length - 1];
-  const { page, problems } = await visit(`/article/${articles.length}`);
+  const { page, problems, response } = await visit(`/article/${articles.length}`);
+  assert.equal(response.url(), env.server.baseURL + last.path, 'redirected');
   await page.reload({ waitUntil: 'networkidle' });
+  assert.equal(page.url(), env.server.baseURL + last.path);
   assert.equal(await page.title(), `${last.title} | ${title}`);
   assert.equal(await page.locator('h1').first().innerText(), last.title);
   assert.ok((await page.locator('main').innerText()).includes(last.date));

@@ -29,14 +29,14 @@ const pages = [
     path: page.path, title: documentTitle(page), description: page.description, keywords: (page.keywords ?? []).join(', '),
     type: 'website', texts: [page.heading, page.intro, ...(extra[page.key] ?? [])].filter(Boolean),
   })),
-  ...articles.map((a, i) => ({
-    path: `/article/${i + 1}`, title: `${a.title} | ${T}`, description: a.description, keywords: a.keywords.join(', '),
+  ...articles.map((a) => ({
+    path: a.path, title: `${a.title} | ${T}`, description: a.description, keywords: a.keywords.join(', '),
     type: 'article', texts: [a.title, a.date], html: a.html,
   })),
 ];
 const notFoundPage = table.find(({ path }) => path === '*');
 const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, texts: [notFoundPage.intro] };
-const feed = { title: ui.feedTitle.replace('{name}', T), articles: articles.map((a, i) => ({ url: `${siteOrigin}/article/${i + 1}`, title: a.title, published: a.isoDate })) };
+const feed = { title: ui.feedTitle.replace('{name}', T), articles: articles.map((a) => ({ url: `${siteOrigin}${a.path}`, title: a.title, published: a.isoDate })) };
 console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed }));
 "#;
 
@@ -157,9 +157,9 @@ pub fn srcset_candidates(html: &str) -> Vec<(String, u32)> {
     found
 }
 
-/// An article's body as its page fetches it (its JSON file).
-pub fn article_html(server: &Server, number: usize) -> String {
-    let content: Value = serde_json::from_slice(&server.get(&format!("/article/{number}.json")).body).expect("article JSON");
+/// The body of the article at `permalink` as its page fetches it (its JSON file).
+pub fn article_html(server: &Server, permalink: &str) -> String {
+    let content: Value = serde_json::from_slice(&server.get(&format!("{permalink}.json")).body).expect("article JSON");
     s(&content["html"]).to_owned()
 }
 

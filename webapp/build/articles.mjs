@@ -2,11 +2,11 @@
  * Articles: one Markdown file each in webapp/src/data/articles/, turned at
  * build time into what the site needs. Nothing here reaches the browser.
  *
- * Files are read in file-name order, and that order is the URL:
- * the first file is /article/1. Name them by date
- * (2024-02-01-my-post.md) and a new article is appended, so no existing
- * URL changes; renaming a file or adding one whose name sorts earlier
- * renumbers the ones after it.
+ * An article's URL is its permalink, from its file name: 2024-02-01-my-post.md
+ * is /article/my-post (a leading date is dropped; `slug:` in the front
+ * matter overrides). Lists show the articles newest first (by `date`, then
+ * by file name); /article/N, the N-th entry of that list, is answered with
+ * a redirect to its permalink (routes.mjs).
  *
  * A file is YAML front matter (FIELDS below), then CommonMark with GitHub's
  * tables, strikethrough, task lists, autolinks and footnotes. Raw HTML is
@@ -42,7 +42,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { writeGeneratedModule } from './generated.mjs';
 import { RASTER, renderPicture, writePublished } from './images.mjs';
-import { articleDataPath } from '../src/urls.js';
+import { articleDataPath, articlePath } from '../src/urls.js';
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 import { srcDir } from './paths.mjs';
@@ -57,6 +57,21 @@ export class ContentError extends Error {
     super(`${where}${line ? `:${line}` : ''}: ${what}`);
     this.name = 'ContentError';
   }
+}
+
+/** A URL segment of words joined by hyphens; digits alone would be read as /article/N. */
+const isSlug = (value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && !/^[0-9]+$/.test(value);
+
+/** 'my-post.md' or '2024-02-01-My Post!.md' → 'my-post': the name without a leading date, as a URL segment. */
+export function slugFromFileName(name) {
+  return path
+    .basename(name, '.md')
+    .replace(/^\d{4}-\d{2}-\d{2}(?:-|$)/, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 const isDay = (value) => value instanceof Date && !Number.isNaN(value.getTime());
@@ -81,6 +96,11 @@ const FIELDS = {
     required: false,
     valid: (value) => typeof value === 'string',
     example: 'style: "h2 { color: #0f766e; }" (CSS for this article only)',
+  },
+  slug: {
+    required: false,
+    valid: (value) => typeof value === 'string' && isSlug(value),
+    example: 'slug: my-post (lowercase letters, digits and hyphens, not digits alone: /article/7 is the 7th article)',
   },
   draft: {
     required: false,
@@ -474,28 +494,52 @@ export function absoluteHtml(tree, pageUrl) {
 }
 
 /**
- * Reads and renders every article. Returns them in URL order (the first is
- * /article/1), each with `file`, `number`, `summary` (what lists show),
- * `data` (what the article page shows), `tree` (for the feed) and `images`
- * (public URL → bytes). Throws ContentError on a mistake. An article with
- * `draft: true` is left out (so out of every list, the feed and the
- * sitemap, and its URL is a 404) unless `drafts` is set, as the live
- * preview sets it: then it is in, marked `draft: true`.
+ * Reads and renders every article. Returns them in list order, newest first
+ * (by `date`, then by file name, later first), each with `file`, `slug`,
+ * `summary` (what lists show), `data` (what the article page shows), `tree`
+ * (for the feed) and `images` (public URL → bytes). Throws ContentError on a
+ * mistake. An article with `draft: true` is left out (so out of every list,
+ * the feed and the sitemap, and its URL is a 404) unless `drafts` is set, as
+ * the live preview sets it: then it is in, marked `draft: true`.
  */
 export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
   const names = (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.md')).sort();
-  const articles = [];
+  const read = [];
+  const bySlug = new Map();
   for (const name of names) {
     const file = path.join(dir, name);
     const source = await fs.readFile(file, 'utf8');
-    // A draft's front matter is checked in every build; the rest of it only where drafts are shown.
+    // A draft's front matter is checked in every build (its slug too, so
+    // publishing it cannot clash); the rest of it only where drafts are shown.
     const { fields, body, bodyOffset } = readFrontMatter(file, source);
+    const slug = fields.slug ?? slugFromFileName(name);
+    if (!isSlug(slug)) {
+      throw new ContentError(
+        file,
+        null,
+        `the file name gives no usable URL ("${slug}"); name it like 2024-02-01-my-post.md, or add ${FIELDS.slug.example}`,
+      );
+    }
+    const other = bySlug.get(slug);
+    if (other) {
+      throw new ContentError(
+        file,
+        fieldLine(source, 'slug'),
+        `its URL /article/${slug} is also the URL of ${path.relative(process.cwd(), other)}; rename one of the files, or give one a slug: of its own in its front matter`,
+      );
+    }
+    bySlug.set(slug, file);
     if (fields.draft && !drafts) continue;
+    read.push({ file, name, slug, fields, body, bodyOffset });
+  }
+  read.sort((a, b) => b.fields.date - a.fields.date || b.name.localeCompare(a.name));
+  const articles = [];
+  for (const { file, slug, fields, body, bodyOffset } of read) {
     const images = new Map();
     const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images });
-    const number = articles.length + 1;
     const summary = {
-      number,
+      slug,
+      path: articlePath(slug),
       date: displayDate(fields.date),
       isoDate: isoDay(fields.date),
       title: fields.title.trim(),
@@ -511,7 +555,7 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       contents: contentsOf(tree),
       html,
     };
-    articles.push({ file, number, summary, data, tree, images });
+    articles.push({ file, slug, summary, data, tree, images });
   }
   return articles;
 }
@@ -527,21 +571,18 @@ export function contentsOf(tree) {
   return headings.length >= constants.contentsMinHeadings ? headings : [];
 }
 
-/** Newest first (by date, then by number), as the home page and /articles list them. */
-export function newestFirst(summaries) {
-  return [...summaries].sort((a, b) => b.isoDate.localeCompare(a.isoDate) || b.number - a.number);
-}
-
 /**
- * The two modules the app imports (in webapp/src/generated/): articles.js,
- * in the main script, with the number of articles and the newest few
- * summaries for the home page; articleList.js, in the /articles page's
- * chunk, with every summary. No body is in either. With `error` (a content
- * mistake, in the live preview) both are empty and articles.js carries the
- * message, which the app shows in place of the page.
+ * The modules the app imports (in webapp/src/generated/), from `articles` in
+ * list order; no body is in any: articles.js, in the main script, with the
+ * number of articles and the newest few summaries for the home page;
+ * articleList.js, in the /articles page's chunk, with every summary; and
+ * articleSlugs.js, in the article page's chunk, with every slug in list
+ * order (which URLs are articles, and where /article/N leads). With `error`
+ * (a content mistake, in the live preview) all are empty and articles.js
+ * carries the message, which the app shows in place of the page.
  */
 export async function writeArticleModules(articles, error = null) {
-  const summaries = newestFirst(articles.map((a) => a.summary));
+  const summaries = articles.map((a) => a.summary);
   const json = (value) => JSON.stringify(value, null, 1);
   const source = 'articles.mjs from webapp/src/data/articles/*.md';
   await writeGeneratedModule(
@@ -552,12 +593,17 @@ export async function writeArticleModules(articles, error = null) {
       `export const latestArticles = ${json(summaries.slice(0, constants.homeArticleTeasers))};\n`,
   );
   await writeGeneratedModule('articleList.js', source, `export const articleList = ${json(summaries)};\n`);
+  await writeGeneratedModule(
+    'articleSlugs.js',
+    source,
+    `export const articleSlugs = ${JSON.stringify(articles.map((a) => a.slug))};\n`,
+  );
 }
 
 /** Writes each article's JSON (articleDataPath) and its images into the site folder. */
 export async function writeArticleFiles(articles, siteDir) {
   for (const article of articles) {
-    const target = path.join(siteDir, articleDataPath(article.number));
+    const target = path.join(siteDir, articleDataPath(article.slug));
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, JSON.stringify(article.data));
     await writePublished(article.images, siteDir);

@@ -14,13 +14,13 @@
  *    OUTDIR/prerender/ (not embedded).
  * 3. Every route of the data module, and the 404 page, is rendered into its
  *    own HTML file in OUTDIR/site/: index.html, about/index.html, …,
- *    article/N/index.html, 404.html (prerender.mjs).
- *    Before that, each article's JSON (article/N.json, what its page fetches)
+ *    article/<slug>/index.html, 404.html (prerender.mjs).
+ *    Before that, each article's JSON (article/<slug>.json, what its page fetches)
  *    and images, and the photos, are written into OUTDIR/site/.
  * 4. Writes site/feed.xml (feed.mjs), site/sitemap.xml and site/robots.txt
  *    (sitemap.mjs), site/favicon.ico (favicon.mjs), and OUTDIR/routes.json, the route manifest the server
  *    reads: {"routes": {"/": "index.html", "/about": "about/index.html", …},
- *    "not_found": "404.html", "files": {"feed.xml": {"content_type": …, "cache": "revalidate"}, …},
+ *    "redirects": {"/article/1": "/article/my-post", …}, "not_found": "404.html", "files": {"feed.xml": {"content_type": …, "cache": "revalidate"}, …},
  *    "content_security_policy": "default-src 'self'; …"} (policy.mjs): the
  *    server decides nothing about the content.
  * 5. Checks the output: every script under static/js/, no inline script but the theme's,
@@ -107,7 +107,7 @@ async function main() {
   const revalidated = new Set([
     ...pages,
     feedPath.slice(1),
-    ...articles.map(({ number }) => articleDataPath(number).slice(1)),
+    ...articles.map(({ slug }) => articleDataPath(slug).slice(1)),
   ]);
   const cacheOf = (file) => (file.startsWith('static/') ? 'immutable' : revalidated.has(file) ? 'revalidate' : 'hour');
   const sentAs = Object.fromEntries(files.map((file) => [file, { cache: cacheOf(file) }]));

@@ -5,7 +5,7 @@
  */
 import { Feed } from 'feed';
 import { absoluteHtml } from './articles.mjs';
-import { articlePath, feedPath } from '../src/urls.js';
+import { feedPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
 
 const day = (iso) => new Date(`${iso}T00:00:00Z`);
@@ -16,7 +16,8 @@ const day = (iso) => new Date(`${iso}T00:00:00Z`);
  */
 export function atomFeed({ origin, site, description, articles }) {
   const home = new URL('/', origin).href;
-  const entries = [...articles].sort((a, b) => b.data.updated.localeCompare(a.data.updated) || b.number - a.number);
+  // Array.prototype.sort is stable: equal dates keep the list's order.
+  const entries = [...articles].sort((a, b) => b.data.updated.localeCompare(a.data.updated));
   const author = { name: site.main.name, email: site.main.email, link: home };
   const feed = new Feed({
     title: ui.feedTitle.replace('{name}', site.main.title),
@@ -33,7 +34,7 @@ export function atomFeed({ origin, site, description, articles }) {
     author,
   });
   for (const article of entries) {
-    const url = new URL(articlePath(article.number - 1), origin).href;
+    const url = new URL(article.data.path, origin).href;
     feed.addItem({
       title: article.data.title,
       id: url,

@@ -155,7 +155,8 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender, ar
   process.env.NODE_ENV = 'production'; // React's and the router's production builds, as in the browser
   const server = await import(pathToFileURL(prerendererEntry(prerender.bundleGraph)).href);
   server.adoptSiteAssetUrls(assetUrlMap(site, prerender.bundleGraph));
-  server.setArticleSource((number) => articles[number - 1].data);
+  const bySlug = new Map(articles.map((article) => [article.slug, article.data]));
+  server.setArticleSource((slug) => bySlug.get(slug));
 
   const pages = [
     ...[...routes].map((route) => ({ url: route, file: routeFile(route) })),

@@ -1,24 +1,33 @@
 /**
  * The route manifest the build writes for the server (OUTDIR/routes.json),
  * and the paths it lists: the pages of the page table with a fixed path,
- * then every article. Build-only: the app never needs the whole list.
+ * then every article's permalink. Build-only: the app never needs the whole list.
  */
-import { articleCount, pagePaths } from '../src/data/index.js';
-import { articlePath, notFoundFile, routeFile } from '../src/urls.js';
+import { pagePaths } from '../src/data/index.js';
+import { articleList } from '../src/generated/articleList.js';
+import { notFoundFile, routeFile } from '../src/urls.js';
 
 /** Every path the site answers with a page (not the 404 screen). */
 export function routePaths() {
-  return [...Object.values(pagePaths), ...Array.from({ length: articleCount }, (_, i) => articlePath(i))];
+  return [...Object.values(pagePaths), ...articleList.map((article) => article.path)];
+}
+
+/**
+ * The spec's /article/N (N from 1, as /articles lists them, newest first):
+ * path → the permalink it is answered with, by a 308 redirect.
+ */
+export function articleNumberRedirects() {
+  return Object.fromEntries(articleList.map((article, index) => [`/article/${index + 1}`, article.path]));
 }
 
 /**
  * For each route, the prerendered HTML file (relative to site/) the server
- * sends; the 404 page; and `files`, how the server sends the files whose
- * name does not say it all (file → { content_type, cache }): 'immutable'
- * for every content-hashed file, 'revalidate' and a content type for the feed.
+ * sends; the redirects; the 404 page; and `files`, how the server sends the
+ * files whose name does not say it all (file → { content_type, cache }):
+ * 'immutable' for every content-hashed file, 'revalidate' and a content type for the feed.
  */
 export function routeManifest(files = {}) {
   const routes = {};
   for (const path of routePaths()) routes[path] = routeFile(path);
-  return { routes, not_found: notFoundFile, files };
+  return { routes, redirects: articleNumberRedirects(), not_found: notFoundFile, files };
 }

@@ -6,24 +6,26 @@
  * pages' own paths are in the page table (data/pages.js).
  */
 
-/** Path of the article at 0-based `index` in the article list (slugs are 1-based). */
-export function articlePath(index) {
-  return `/article/${index + 1}`;
+/** An article's permalink: its slug, from its file name (webapp/build/articles.mjs). */
+export function articlePath(slug) {
+  return `/article/${slug}`;
 }
 
-/** Path of the JSON file with the content of article `number` (1-based), fetched by its page. */
-export function articleDataPath(number) {
-  return `/article/${number}.json`;
+/** Path of the JSON file with an article's content, fetched by its page. */
+export function articleDataPath(slug) {
+  return `/article/${slug}.json`;
 }
 
 /**
- * The 0-based article index a slug points to, or null when the slug is not
- * a 1-based index into a list of `count` articles ('0', '3' with two
- * articles, 'abc', '01', '1.0' … are all null).
+ * The 0-based list index that `/article/N` names (N is 1-based, as the
+ * articles page lists them, newest first), or null when the segment is not
+ * such a number for a list of `count` ('0', '3' with two articles, '01',
+ * '1.0', 'my-post' … are all null). The server redirects these to the
+ * permalink; the app does the same for a link followed inside it.
  */
-export function articleIndexFromSlug(slug, count) {
-  if (typeof slug !== 'string' || !/^[1-9][0-9]*$/.test(slug)) return null;
-  const n = Number(slug);
+export function listIndexFromNumber(segment, count) {
+  if (typeof segment !== 'string' || !/^[1-9][0-9]*$/.test(segment)) return null;
+  const n = Number(segment);
   return n <= count ? n - 1 : null;
 }
 
@@ -33,7 +35,7 @@ export const feedPath = '/feed.xml';
 /**
  * The file (relative to the site root) that holds the prerendered page of
  * a route: '/' → 'index.html', '/about' → 'about/index.html',
- * '/article/2' → 'article/2/index.html'.
+ * '/article/my-post' → 'article/my-post/index.html'.
  */
 export function routeFile(path) {
   return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;

@@ -10,8 +10,8 @@ import {
   ContentError,
   contentsOf,
   loadArticles,
-  newestFirst,
   renderMarkdown,
+  slugFromFileName,
   srcsetCandidates,
 } from '../build/articles.mjs';
 import { constants } from '../src/data/constants.js';
@@ -110,28 +110,66 @@ describe('Markdown', () => {
 });
 
 describe('articles folder', () => {
-  it('reads front matter, numbers files in name order and lists them newest first', async () => {
+  it('reads front matter and lists the articles newest first, each at its permalink', async () => {
     const folder = await fs.mkdtemp(path.join(dir, 'order-'));
-    const write = (name, date, title) =>
-      fs.writeFile(path.join(folder, name), `---\n${frontMatter({ date, title })}\n---\nBody of ${title}.\n`);
+    const write = (name, date, title, more = {}) =>
+      fs.writeFile(path.join(folder, name), `---\n${frontMatter({ date, title, ...more })}\n---\nBody of ${title}.\n`);
     await write('2024-03-01-b.md', '2024-03-01', 'Second');
     await write('2024-01-01-a.md', '2024-01-01', 'First');
-    await write('2024-05-01-c.md', '2024-05-01', 'Third');
+    await write('2024-05-01-c.md', '2024-05-01', 'Third', { slug: 'my-third' });
+    // Back-dated: listed by its date, not its file name, and its URL stays.
+    await write('2024-06-01-late.md', '2023-12-01', 'Back-dated');
+    // Two on one day: the later file name first.
+    await write('2024-03-01-z-same-day.md', '2024-03-01', 'Same day');
     const articles = await loadArticles(folder);
-    expect(articles.map((a) => [a.number, a.summary.title])).toEqual([
-      [1, 'First'],
-      [2, 'Second'],
-      [3, 'Third'],
+    expect(articles.map((a) => [a.summary.path, a.summary.title])).toEqual([
+      ['/article/my-third', 'Third'],
+      ['/article/z-same-day', 'Same day'],
+      ['/article/b', 'Second'],
+      ['/article/a', 'First'],
+      ['/article/late', 'Back-dated'],
     ]);
-    expect(newestFirst(articles.map((a) => a.summary)).map((s) => s.number)).toEqual([3, 2, 1]);
-    expect(articles[0].summary).toEqual({
-      number: 1,
+    expect(articles[3].summary).toEqual({
+      slug: 'a',
+      path: '/article/a',
       date: '1 January 2024',
       isoDate: '2024-01-01',
       title: 'First',
       description: 'A description.',
       readingMinutes: 1,
     });
+  });
+
+  it('make a permalink of the file name without its date', () => {
+    expect(slugFromFileName('2025-03-01-my-post.md')).toBe('my-post');
+    expect(slugFromFileName('my-post.md')).toBe('my-post');
+    expect(slugFromFileName('2025-03-01-Café & Crème, Part 2!.md')).toBe('cafe-creme-part-2');
+    expect(slugFromFileName('2025-03-01.md')).toBe('');
+  });
+
+  it('refuse two articles at one URL, naming both files in one line', async () => {
+    const folder = await fs.mkdtemp(path.join(dir, 'clash-'));
+    await fs.writeFile(path.join(folder, '2024-01-01-post.md'), `---\n${frontMatter()}\n---\nOne.\n`);
+    await fs.writeFile(path.join(folder, '2024-02-01-other.md'), `---\n${frontMatter({ slug: 'post' })}\n---\nTwo.\n`);
+    const error = await loadArticles(folder).catch((e) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error.message).not.toContain('\n');
+    expect(error.message).toMatch(
+      /2024-02-01-other\.md:5: its URL \/article\/post is also the URL of .*2024-01-01-post\.md/,
+    );
+  });
+
+  it('refuse a slug that is no URL segment, or digits that /article/N would read as a number', async () => {
+    for (const slug of ['My Post', '2024', 'a/b', "''", 'post-']) {
+      expect(await failure('Body.', { fields: { slug } })).toMatch(
+        /post\.md:5: "slug" is not valid; write it as slug: /,
+      );
+    }
+    const folder = await fs.mkdtemp(path.join(dir, 'date-only-'));
+    await fs.writeFile(path.join(folder, '2024-01-01.md'), `---\n${frontMatter()}\n---\nOne.\n`);
+    expect((await loadArticles(folder).catch((e) => e)).message).toMatch(
+      /2024-01-01\.md: the file name gives no usable URL \(""\); name it like 2024-02-01-my-post\.md, or add slug: /,
+    );
   });
 
   it('copies an image beside the file under a content-hashed name, with its size, and captions it', async () => {
@@ -258,22 +296,22 @@ describe('srcset', () => {
 });
 
 describe('drafts', () => {
-  it('are left out of the build, numbered around, and shown marked where drafts are asked for', async () => {
+  it('are left out of the build and shown marked where drafts are asked for', async () => {
     const folder = await fs.mkdtemp(path.join(dir, 'drafts-'));
     const write = (name, fields) => fs.writeFile(path.join(folder, name), `---\n${frontMatter(fields)}\n---\nBody.\n`);
     await write('2024-01-01-a.md', { title: 'Published', draft: 'false' });
     await write('2024-02-01-b.md', { title: 'Unfinished', draft: 'true' });
     await write('2024-03-01-c.md', { title: 'Also published' });
     const built = await loadArticles(folder);
-    expect(built.map((a) => [a.number, a.summary.title, a.summary.draft])).toEqual([
-      [1, 'Published', undefined],
-      [2, 'Also published', undefined],
+    expect(built.map((a) => [a.summary.title, a.summary.draft])).toEqual([
+      ['Also published', undefined],
+      ['Published', undefined],
     ]);
     const preview = await loadArticles(folder, { drafts: true });
     expect(preview.map((a) => [a.summary.title, a.summary.draft, a.data.draft])).toEqual([
-      ['Published', undefined, undefined],
-      ['Unfinished', true, true],
       ['Also published', undefined, undefined],
+      ['Unfinished', true, true],
+      ['Published', undefined, undefined],
     ]);
   });
 

@@ -12,7 +12,8 @@ import data, {
   site,
   siteOrigin,
 } from '../src/data/index.js';
-import { articleIndexFromSlug } from '../src/urls.js';
+import { listIndexFromNumber } from '../src/urls.js';
+import { articleList } from '../src/generated/articleList.js';
 import { routeManifest, routePaths } from '../build/routes.mjs';
 import { checkPages, PageTableError } from '../build/pages.mjs';
 import { scopeCss } from '../src/scopeCss.js';
@@ -37,7 +38,16 @@ describe('data module', () => {
     const dates = latestArticles.map((a) => a.isoDate);
     expect(dates).toEqual([...dates].sort().reverse());
     for (const a of latestArticles) {
-      expect(Object.keys(a).sort()).toEqual(['date', 'description', 'isoDate', 'number', 'readingMinutes', 'title']);
+      expect(Object.keys(a).sort()).toEqual([
+        'date',
+        'description',
+        'isoDate',
+        'path',
+        'readingMinutes',
+        'slug',
+        'title',
+      ]);
+      expect(a.path).toBe(`/article/${a.slug}`);
     }
   });
 
@@ -105,16 +115,18 @@ describe('data module', () => {
 });
 
 describe('routes', () => {
-  it('derives the manifest from the data: pages plus one route per article', () => {
+  it('derives the manifest from the data: pages plus one route per article, /article/N redirected', () => {
     const articleRoutes = Object.fromEntries(
-      Array.from({ length: articleCount }, (_, i) => [`/article/${i + 1}`, `article/${i + 1}/index.html`]),
+      articleList.map(({ slug }) => [`/article/${slug}`, `article/${slug}/index.html`]),
     );
+    const redirects = Object.fromEntries(articleList.map(({ path }, i) => [`/article/${i + 1}`, path]));
     const pageRoutes = Object.fromEntries(
       Object.values(pagePaths).map((path) => [path, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`]),
     );
     const files = { 'feed.xml': { cache: 'revalidate' } };
     expect(routeManifest(files)).toEqual({
       routes: { ...pageRoutes, ...articleRoutes },
+      redirects,
       not_found: '404.html',
       files,
     });
@@ -122,13 +134,13 @@ describe('routes', () => {
     expect(routePaths()).toHaveLength(fixed.length + articleCount);
   });
 
-  it('reads article slugs as 1-based indexes', () => {
-    expect(articleIndexFromSlug('1', 2)).toBe(0);
-    expect(articleIndexFromSlug('2', 2)).toBe(1);
-    for (const bad of ['0', '3', 'abc', '01', '1.0', '-1', '', ' 1', '1e0'])
-      expect(articleIndexFromSlug(bad, 2)).toBeNull();
-    expect(articleIndexFromSlug('3', 3)).toBe(2);
-    expect(articleIndexFromSlug(String(articleCount + 1), articleCount)).toBeNull();
+  it('reads /article/N as a 1-based index into the list', () => {
+    expect(listIndexFromNumber('1', 2)).toBe(0);
+    expect(listIndexFromNumber('2', 2)).toBe(1);
+    for (const bad of ['0', '3', 'abc', '01', '1.0', '-1', '', ' 1', '1e0', 'my-post'])
+      expect(listIndexFromNumber(bad, 2)).toBeNull();
+    expect(listIndexFromNumber('3', 3)).toBe(2);
+    expect(listIndexFromNumber(String(articleCount + 1), articleCount)).toBeNull();
   });
 });
 

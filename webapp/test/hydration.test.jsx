@@ -84,7 +84,7 @@ describe('hydrating prerendered pages (React development build)', () => {
     });
   }
 
-  for (const path of ['/article/0', `/article/${articleCount + 1}`, '/no/such/page']) {
+  for (const path of ['/article/0', `/article/${articleCount + 1}`, '/article/no-such-post', '/no/such/page']) {
     it(`${path}: the 404 page (rendered once, at /404) hydrates and fills in the URL`, async () => {
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
       const { container, heading, recoverable } = await hydrate(path, '/404');

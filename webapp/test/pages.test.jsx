@@ -20,7 +20,7 @@ import { articleList } from '../src/generated/articleList.js';
 import { scopeCss } from '../src/scopeCss.js';
 import { setArticleSource } from '../src/articleData.js';
 import { contentsOf, renderMarkdown } from '../build/articles.mjs';
-import { articles as rendered } from './articles.js';
+import { articleBySlug, articles as rendered } from './articles.js';
 
 const articles = rendered.map((a) => a.data);
 /** A social key of the data module → the link it makes. */
@@ -50,9 +50,9 @@ describe('per-page title and meta', () => {
     });
   }
 
-  articles.forEach((article, i) => {
-    it(`/article/${i + 1}: the article's title, description and keywords`, async () => {
-      renderApp(`/article/${i + 1}`);
+  articles.forEach((article) => {
+    it(`${article.path}: the article's title, description and keywords`, async () => {
+      renderApp(article.path);
       expect(await screen.findByRole('heading', { level: 1, name: article.title })).toBeInTheDocument();
       expect(document.title).toBe(`${article.title} | ${T}`);
       expect(metaContent('description')).toBe(article.description);
@@ -67,7 +67,7 @@ describe('link-preview tags', () => {
   const property = (name) => document.head.querySelector(`meta[property="${name}"]`)?.getAttribute('content') ?? null;
 
   it('every page has a canonical link, Open Graph and Twitter card tags on the site origin', async () => {
-    const paths = [...pages.map(({ path }) => path), ...articles.map((_, i) => `/article/${i + 1}`)];
+    const paths = [...pages.map(({ path }) => path), ...articles.map(({ path }) => path)];
     for (const path of paths) {
       const { unmount } = renderApp(path);
       await screen.findByRole('heading', { level: 1 });
@@ -183,7 +183,7 @@ describe('home', () => {
     expect(viewLinks.map((a) => a.getAttribute('href'))).toEqual(projects.map((p) => p.link));
 
     const read = within(main).getAllByRole('link', { name: ui.readArticle });
-    expect(read.map((a) => a.getAttribute('href'))).toEqual(latestArticles.map((a) => `/article/${a.number}`));
+    expect(read.map((a) => a.getAttribute('href'))).toEqual(latestArticles.map((a) => a.path));
     expect(read.length).toBe(Math.min(articles.length, constants.homeArticleTeasers));
 
     const workCard = within(main).getByRole('region', { name: ui.home.workHeading });
@@ -195,14 +195,7 @@ describe('home', () => {
   });
 
   it('every image has alt text and explicit width and height', async () => {
-    for (const path of [
-      '/',
-      '/about',
-      '/projects',
-      '/articles',
-      '/contact',
-      ...articles.map((_, i) => `/article/${i + 1}`),
-    ]) {
+    for (const path of ['/', '/about', '/projects', '/articles', '/contact', ...articles.map(({ path }) => path)]) {
       const { unmount } = renderApp(path);
       await screen.findByRole('heading', { level: 1 });
       const imgs = [...document.querySelectorAll('img')];
@@ -254,10 +247,7 @@ describe('about, projects, articles, contact', () => {
       expect(entry).toHaveTextContent(ui.readingTime.replace('{minutes}', article.readingMinutes));
       expect(within(entry).getByRole('heading', { name: article.title })).toBeInTheDocument();
       expect(entry).toHaveTextContent(article.description);
-      expect(within(entry).getByRole('link', { name: ui.readArticle })).toHaveAttribute(
-        'href',
-        `/article/${article.number}`,
-      );
+      expect(within(entry).getByRole('link', { name: ui.readArticle })).toHaveAttribute('href', article.path);
     });
     expect(articleList.map((a) => a.isoDate)).toEqual(
       articles
@@ -308,13 +298,13 @@ describe('article page', () => {
     try {
       await run(fixture);
     } finally {
-      setArticleSource((number) => articles[number - 1]);
+      setArticleSource(articleBySlug);
     }
   }
 
   it('shows every article: date, reading time, title and body', async () => {
-    for (const [i, article] of articles.entries()) {
-      const { unmount } = renderApp(`/article/${i + 1}`);
+    for (const article of articles) {
+      const { unmount } = renderApp(article.path);
       await screen.findByRole('heading', { level: 1, name: article.title });
       const header = document.querySelector('.article__header');
       expect(within(header).getByText(article.date).closest('time')).toHaveAttribute('datetime', article.isoDate);
@@ -329,12 +319,13 @@ describe('article page', () => {
   it('applies the article style only while the article is shown, scoped to it', async () => {
     await withFixture(async (fixture) => {
       const user = userEvent.setup();
-      renderApp('/article/1');
+      renderApp(articles[0].path);
       await screen.findByRole('heading', { level: 1, name: fixture.title });
-      const style = document.querySelector('style[data-article-style="1"]');
-      expect(style.textContent).toBe(scopeCss(fixture.style, '.article-scope-1'));
-      expect(style.textContent).toContain('.article-scope-1 p, .article-scope-1 li');
-      expect(screen.getByRole('article')).toHaveClass('article-scope-1');
+      const scope = `article-scope-${fixture.slug}`;
+      const style = document.querySelector(`style[data-article-style="${fixture.slug}"]`);
+      expect(style.textContent).toBe(scopeCss(fixture.style, `.${scope}`));
+      expect(style.textContent).toContain(`.${scope} p, .${scope} li`);
+      expect(screen.getByRole('article')).toHaveClass(scope);
       await user.click(
         within(screen.getByRole('navigation', { name: ui.nav.label })).getByRole('link', { name: home.nav }),
       );
@@ -346,7 +337,7 @@ describe('article page', () => {
   it("follows links to the site's own pages within the app, and leaves external ones to the browser", async () => {
     await withFixture(async (fixture) => {
       const user = userEvent.setup();
-      renderApp('/article/1');
+      renderApp(articles[0].path);
       await screen.findByRole('heading', { level: 1, name: fixture.title });
       const external = screen.getByRole('link', { name: /external one/ });
       expect(external).toHaveAttribute('target', '_blank');
@@ -366,7 +357,7 @@ describe('article page', () => {
     const contents = contentsOf(tree);
     setArticleSource(() => ({ ...articles[0], title: 'With contents', contents, html }));
     try {
-      renderApp('/article/1');
+      renderApp(articles[0].path);
       await screen.findByRole('heading', { level: 1, name: 'With contents' });
       const nav = screen.getByRole('navigation', { name: ui.contents });
       const hrefs = [...nav.querySelectorAll('details a')].map((a) => a.getAttribute('href'));
@@ -375,24 +366,35 @@ describe('article page', () => {
       expect(nav.querySelector('details')).not.toHaveAttribute('open');
       expect(screen.getByRole('article')).toHaveClass('has-contents');
     } finally {
-      setArticleSource((number) => articles[number - 1]);
+      setArticleSource(articleBySlug);
     }
   });
 
   it('marks a draft (only the live preview has drafts)', async () => {
     setArticleSource(() => ({ ...articles[0], title: 'A draft', draft: true }));
     try {
-      renderApp('/article/1');
+      renderApp(articles[0].path);
       await screen.findByRole('heading', { level: 1, name: 'A draft' });
       expect(document.querySelector('.article__header')).toHaveTextContent(ui.draft);
     } finally {
-      setArticleSource((number) => articles[number - 1]);
+      setArticleSource(articleBySlug);
+    }
+  });
+
+  it("/article/N, a link in an older article, leads to the N-th article's permalink", async () => {
+    for (const [i, article] of articles.entries()) {
+      const { unmount } = renderApp(`/article/${i + 1}`);
+      await screen.findByRole('heading', { level: 1, name: article.title });
+      expect(document.head.querySelector('link[rel="canonical"]').getAttribute('href')).toBe(
+        `${siteOrigin}${article.path}`,
+      );
+      unmount();
     }
   });
 
   it('the back image goes back one history entry', async () => {
     const user = userEvent.setup();
-    renderApp(['/projects', '/articles', '/article/1']);
+    renderApp(['/projects', '/articles', articles[0].path]);
     await screen.findByRole('heading', { level: 1, name: articles[0].title });
     const back = screen.getByRole('button', { name: ui.goBack });
     expect(within(back).getByAltText(ui.goBack)).toBeInTheDocument();

@@ -3,10 +3,10 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { setArticleSource } from '../src/articleData.js';
-import { articles } from './articles.js';
+import { articleBySlug } from './articles.js';
 
 // Article pages read their content from the build's output (no server here).
-setArticleSource((number) => articles[number - 1].data);
+setArticleSource(articleBySlug);
 
 // jsdom does not implement scrolling; ScrollToTop calls window.scrollTo.
 window.scrollTo = vi.fn();

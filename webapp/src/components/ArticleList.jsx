@@ -8,7 +8,7 @@ export default function ArticleList({ articles, headingLevel, page = false, comp
   return (
     <div className={page ? 'article-list article-list--page' : 'article-list'}>
       {articles.map((article) => (
-        <ArticleListItem key={article.number} article={article} headingLevel={headingLevel} compact={compact} />
+        <ArticleListItem key={article.slug} article={article} headingLevel={headingLevel} compact={compact} />
       ))}
     </div>
   );

@@ -1,12 +1,11 @@
 /**
  * One article in a list: date, reading time, title, description and a
- * 'Read Article' link to /article/N. `article` is a summary
+ * 'Read Article' link to its permalink. `article` is a summary
  * (webapp/build/articles.mjs): no body.
  */
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ui } from '../data/index.js';
-import { articlePath } from '../urls.js';
 import Icon from './Icon.jsx';
 import DraftMark from './DraftMark.jsx';
 import './ArticleListItem.css';
@@ -26,7 +25,7 @@ export default function ArticleListItem({ article, headingLevel = 2, compact = f
           {article.title}
         </Heading>
         <p className="article-item__description">{article.description}</p>
-        <Link className="card-link" to={articlePath(article.number - 1)} aria-describedby={titleId}>
+        <Link className="card-link" to={article.path} aria-describedby={titleId}>
           {ui.readArticle}
           <Icon name="arrowRight" className="article-item__arrow" />
         </Link>

@@ -1,16 +1,10 @@
 /** The nav bar: one link per page, the current page marked with aria-current="page", and the theme switch. */
-import { NavLink, useLocation } from 'react-router-dom';
-import { articleCount, navPages, ui } from '../data/index.js';
-import { articleIndexFromSlug } from '../urls.js';
+import { NavLink } from 'react-router-dom';
+import { navPages, ui } from '../data/index.js';
 import ThemeSwitch from './ThemeSwitch.jsx';
 import './Nav.css';
 
 export default function Nav() {
-  const { pathname } = useLocation();
-  // An article page belongs to the Articles section: highlighted, but not "the current page".
-  // Only a real article: /article/99 is the 404 page, which highlights nothing
-  // (and so matches the prerendered 404.html, whatever the requested path).
-  const inArticles = articleIndexFromSlug(pathname.match(/^\/article\/([^/]*)$/)?.[1], articleCount) !== null;
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -23,9 +17,11 @@ export default function Nav() {
               <NavLink
                 to={path}
                 end
-                className={({ isActive }) =>
-                  isActive || (key === 'articles' && inArticles) ? 'site-nav__link is-active' : 'site-nav__link'
-                }
+                // A page in a section (an article: data-section="articles")
+                // highlights its link too, by CSS (Nav.css): only the page
+                // knows it is one, and the 404 page at /article/nope is not.
+                data-page={key}
+                className={({ isActive }) => (isActive ? 'site-nav__link is-active' : 'site-nav__link')}
               >
                 {nav}
               </NavLink>

@@ -1,6 +1,8 @@
 /**
- * Article reading page for /article/:slug (1-based). An out-of-range or
- * malformed slug renders the 404 screen. The article's content comes from
+ * Article reading page for /article/:slug, an article's permalink. A number
+ * N (the spec's 1-based index, as /articles lists them) leads to the N-th
+ * article's permalink, as the server's redirect does; any other slug
+ * renders the 404 screen. The article's content comes from
  * its own JSON file (articleData.js), so no other page carries its body.
  * The article's own `style` rules are rendered in a <style> element, every
  * selector prefixed with a per-article class, so they apply only to this
@@ -8,9 +10,11 @@
  */
 import { use } from 'react';
 import { preload } from 'react-dom';
-import { useNavigate, useParams } from 'react-router-dom';
-import { articleCount, documentTitle, ui } from '../data/index.js';
-import { articleDataPath, articleIndexFromSlug, articlePath } from '../urls.js';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { documentTitle, ui } from '../data/index.js';
+import { articleDataPath, articlePath, listIndexFromNumber } from '../urls.js';
+// Every article's slug, newest first: in this page's chunk only.
+import { articleSlugs } from '../generated/articleSlugs.js';
 import { loadArticle } from '../articleData.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta from '../components/PageMeta.jsx';
@@ -22,30 +26,31 @@ import './Article.css';
 
 export default function Article() {
   const { slug } = useParams();
-  const index = articleIndexFromSlug(slug, articleCount);
-  if (index === null) return <NotFound />;
-  return <ArticleContent key={index} number={index + 1} />;
+  if (articleSlugs.includes(slug)) return <ArticleContent key={slug} slug={slug} />;
+  const index = listIndexFromNumber(slug, articleSlugs.length);
+  if (index !== null) return <Navigate replace to={articlePath(articleSlugs[index])} />;
+  return <NotFound />;
 }
 
-function ArticleContent({ number }) {
+function ArticleContent({ slug }) {
   const navigate = useNavigate();
   // In a prerendered page's <head>: the browser fetches the content while
   // it loads the scripts that will ask for it.
-  preload(articleDataPath(number), { as: 'fetch', crossOrigin: 'anonymous' });
-  const article = use(loadArticle(number));
-  const scope = `article-scope-${number}`;
+  preload(articleDataPath(slug), { as: 'fetch', crossOrigin: 'anonymous' });
+  const article = use(loadArticle(slug));
+  const scope = `article-scope-${slug}`;
   const { backImage } = ui;
   const withContents = article.contents?.length > 0 ? ' has-contents' : '';
   return (
-    <div className={`container article-page${withContents}`}>
+    <div className={`container article-page${withContents}`} data-section="articles">
       <PageMeta
-        title={documentTitle({ title: article.title, path: articlePath(number - 1) })}
+        title={documentTitle({ title: article.title, path: article.path })}
         description={article.description}
         keywords={article.keywords}
-        path={articlePath(number - 1)}
+        path={article.path}
         type="article"
       />
-      {article.style && <style data-article-style={number}>{scopeCss(article.style, `.${scope}`)}</style>}
+      {article.style && <style data-article-style={slug}>{scopeCss(article.style, `.${scope}`)}</style>}
       <button type="button" className="back-button" onClick={() => navigate(-1)}>
         <img src={backImage.src} alt={ui.goBack} width={backImage.width} height={backImage.height} />
       </button>
