@@ -92,13 +92,16 @@ fn sitemap_and_robots_name_every_route_on_the_site_origin() {
     assert_eq!(sitemap.status, 200);
     assert!(sitemap.header("content-type").unwrap().contains("xml"), "{:?}", sitemap.header("content-type"));
     let xml = sitemap.text();
-    let locations: Vec<&str> = xml.split("<loc>").skip(1).map(|l| &l[..l.find("</loc>").unwrap()]).collect();
-    let routes: Vec<String> = expected["pages"]
+    let mut locations: Vec<&str> = xml.split("<loc>").skip(1).map(|l| &l[..l.find("</loc>").unwrap()]).collect();
+    let mut routes: Vec<String> = expected["pages"]
         .as_array()
         .unwrap()
         .iter()
         .map(|p| if s(&p["path"]) == "/" { format!("{origin}/") } else { format!("{origin}{}", s(&p["path"])) })
         .collect();
+    // Each once, in any order.
+    locations.sort_unstable();
+    routes.sort_unstable();
     assert_eq!(locations, routes);
     let robots = server.get("/robots.txt").text();
     assert!(robots.lines().any(|l| l == format!("Sitemap: {origin}/sitemap.xml")), "{robots}");
@@ -136,6 +139,24 @@ fn the_feed_has_every_article_in_full_with_absolute_urls() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn each_tag_has_a_feed_of_its_articles() {
+    let expected = expectations();
+    let server = Server::start();
+    for tag in expected["tagFeeds"].as_array().unwrap() {
+        let path = s(&tag["path"]);
+        let feed = parse_feed_at(&server, path);
+        assert_eq!(feed.id, s(&tag["page"]), "{path}: its id is the tag's page");
+        let mut ids: Vec<&str> = feed.entries.iter().map(|e| e.id.as_str()).collect();
+        let mut urls: Vec<&str> = tag["urls"].as_array().unwrap().iter().map(s).collect();
+        ids.sort_unstable();
+        urls.sort_unstable();
+        assert_eq!(ids, urls, "{path}: the tag's articles, no others");
+        let page = server.get(s(&tag["page"]).trim_start_matches(s(&expected["origin"]))).text();
+        assert!(page.contains(&format!("href=\"{path}\"")), "{path} is linked from its tag's page");
     }
 }
 

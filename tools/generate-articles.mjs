@@ -7,7 +7,8 @@
  *
  * adds articles to DIR until it holds COUNT Markdown files, each about WORDS
  * words (default 1800), dated one week apart after the newest file name
- * there, so they sort (and are numbered) after the existing ones. Titles,
+ * there, so they are listed before the existing ones, with two or three
+ * tags each from a set of twenty topics. Titles,
  * descriptions and bodies are drawn from a seeded random generator over a
  * real vocabulary, with headings, lists, links, inline code, tables and
  * code blocks in several languages: as varied as real posts, so they do not
@@ -194,6 +195,8 @@ for (let n = existing.length + 1; n <= Number(countArg); n++) {
     `date: ${day(date)}`,
     `description: ${quote(`${sentence(r, 12, 24, true)} ${sentence(r, 8, 16, true)}`)}`,
     `keywords: [${topic}, ${capital(pick(r, WORDS))}, ${capital(pick(r, WORDS))}]`,
+    // Its topic and one or two more: tags shared across articles, as a real blog's are.
+    `tags: [${[topic, pick(r, TOPICS), pick(r, TOPICS)].slice(0, 2 + Math.floor(r() * 2)).join(', ')}]`,
     '---',
     '',
     body(r, Number(wordsArg)),

@@ -6,10 +6,13 @@ import assert from 'node:assert/strict';
 import { articles, launchBrowser, openPage, screenshot, serverAndBrowser } from './harness.mjs';
 import { latestArticles, pageOf, pagePaths, pages, projects, site, ui } from '../../webapp/src/data/index.js';
 import { routePaths } from '../../webapp/build/routes.mjs';
+import { tagList } from '../../webapp/src/generated/tagList.js';
 
+const tagPage = pages.find(({ path }) => path === '/tags/:tag');
 const headings = {
   ...Object.fromEntries(pages.filter(({ key }) => key in pagePaths).map(({ path, heading }) => [path, heading])),
   ...Object.fromEntries(articles.map((article) => [article.path, article.title])),
+  ...Object.fromEntries(tagList.map((tag) => [tag.path, tagPage.heading.replaceAll('{tag}', tag.name)])),
 };
 const [home, about, articlesPage, notFound] = ['home', 'about', 'articles', 'notFound'].map(pageOf);
 const notFoundPaths = ['/article/0', `/article/${articles.length + 1}`, '/article/no-such-post', '/no/such/page?q=1'];

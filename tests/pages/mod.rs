@@ -14,9 +14,15 @@ use crate::common::Server;
 /// Prints what each page must contain, as JSON, from the data module.
 const EXPECTATIONS: &str = r#"
 import { documentTitle, pageOf, pagePaths, pages as table, projects, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
-import { loadArticles } from './webapp/build/articles.mjs';
+import { loadArticles, tagsOf } from './webapp/build/articles.mjs';
+import { tagPath } from './webapp/src/urls.js';
 const T = site.main.title;
-const articles = (await loadArticles()).map((a) => a.data);
+const loaded = await loadArticles();
+const articles = loaded.map((a) => a.data);
+const tagPage = table.find(({ path }) => path === '/tags/:tag');
+const tags = tagPage ? tagsOf(loaded) : [];
+const fill = (text, tag) => text.replaceAll('{tag}', tag.name);
+const tagged = (tag) => articles.filter((a) => a.tags.some((name) => tagPath(name) === tag.path));
 // What a page shows beyond its heading and intro, when the site has that page.
 const extra = {
   home: [projects[0]?.description, work[0]?.role],
@@ -33,11 +39,17 @@ const pages = [
     path: a.path, title: `${a.title} | ${T}`, description: a.description, keywords: a.keywords.join(', '),
     type: 'article', texts: [a.title, a.date], html: a.html,
   })),
+  ...tags.map((tag) => ({
+    path: tag.path, title: documentTitle({ ...tagPage, title: fill(tagPage.title, tag) }), description: fill(tagPage.description, tag),
+    keywords: (tagPage.keywords ?? []).map((k) => fill(k, tag)).join(', '), type: 'website',
+    texts: [fill(tagPage.heading, tag), ...tagged(tag).map((a) => a.title)],
+  })),
 ];
 const notFoundPage = table.find(({ path }) => path === '*');
 const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, texts: [notFoundPage.intro] };
 const feed = { title: ui.feedTitle.replace('{name}', T), articles: articles.map((a) => ({ url: `${siteOrigin}${a.path}`, title: a.title, published: a.isoDate })) };
-console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed }));
+const tagFeeds = tags.map((tag) => ({ path: `${tag.path}/feed.xml`, page: `${siteOrigin}${tag.path}`, urls: tagged(tag).map((a) => `${siteOrigin}${a.path}`) }));
+console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed, tagFeeds }));
 "#;
 
 pub fn expectations() -> Value {
@@ -188,7 +200,13 @@ pub fn assert_well_formed(server: &Server, path: &str, html: &str) {
 
 /// The feed as a feed reader reads it (feed-rs, which parses Atom, RSS and JSON feeds).
 pub fn parse_feed(server: &Server) -> feed_rs::model::Feed {
-    let reply = server.get("/feed.xml");
-    assert_eq!(reply.status, 200);
-    feed_rs::parser::parse(&reply.body[..]).expect("/feed.xml is a feed")
+    parse_feed_at(server, "/feed.xml")
+}
+
+/// The Atom feed at `path`, read by a feed parser (feed-rs).
+pub fn parse_feed_at(server: &Server, path: &str) -> feed_rs::model::Feed {
+    let reply = server.get(path);
+    assert_eq!(reply.status, 200, "{path}");
+    assert_eq!(reply.header("content-type"), Some("application/atom+xml; charset=utf-8"), "{path}");
+    feed_rs::parser::parse(&reply.body[..]).unwrap_or_else(|e| panic!("{path} is not a feed: {e}"))
 }

@@ -42,7 +42,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { writeGeneratedModule } from './generated.mjs';
 import { RASTER, renderPicture, writePublished } from './images.mjs';
-import { articleDataPath, articlePath } from '../src/urls.js';
+import { articleDataPath, articlePath, tagPath, urlSegment } from '../src/urls.js';
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 import { srcDir } from './paths.mjs';
@@ -64,14 +64,7 @@ const isSlug = (value) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && !/^[0-9]+$
 
 /** 'my-post.md' or '2024-02-01-My Post!.md' → 'my-post': the name without a leading date, as a URL segment. */
 export function slugFromFileName(name) {
-  return path
-    .basename(name, '.md')
-    .replace(/^\d{4}-\d{2}-\d{2}(?:-|$)/, '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+  return urlSegment(path.basename(name, '.md').replace(/^\d{4}-\d{2}-\d{2}(?:-|$)/, ''));
 }
 
 const isDay = (value) => value instanceof Date && !Number.isNaN(value.getTime());
@@ -91,6 +84,11 @@ const FIELDS = {
     required: false,
     valid: (value) => Array.isArray(value) && value.every(isText),
     example: 'keywords: [Git, Code Review]',
+  },
+  tags: {
+    required: false,
+    valid: (value) => Array.isArray(value) && value.every((tag) => isText(tag) && urlSegment(tag) !== ''),
+    example: 'tags: [Git, Code Review] (a list in brackets, each tag with a letter or a digit)',
   },
   style: {
     required: false,
@@ -538,19 +536,27 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
     const images = new Map();
     const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images });
     const summary = {
-      slug,
       path: articlePath(slug),
       date: displayDate(fields.date),
       isoDate: isoDay(fields.date),
       title: fields.title.trim(),
       description: fields.description.trim(),
       readingMinutes: Math.max(1, Math.round(readingTime(body).minutes)),
+      // Each once: 'Git' and 'git ' are one tag, with one page.
+      tags: uniqueBy(
+        (fields.tags ?? []).map((tag) => tag.trim()),
+        urlSegment,
+      ),
       ...(fields.draft ? { draft: true } : {}),
     };
     const data = {
       ...summary,
       updated: isoDay(fields.updated ?? fields.date),
-      keywords: fields.keywords ?? [],
+      // Its meta keywords and the feed's categories: the keywords, then the tags not among them.
+      keywords: uniqueBy(
+        [...(fields.keywords ?? []), ...summary.tags].map((keyword) => keyword.trim()),
+        (keyword) => keyword.toLowerCase(),
+      ),
       style: fields.style ?? '',
       contents: contentsOf(tree),
       html,
@@ -558,6 +564,26 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
     articles.push({ file, slug, summary, data, tree, images });
   }
   return articles;
+}
+
+/** `items` without those whose `key` an earlier one has. */
+const uniqueBy = (items, key) => items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
+
+/**
+ * Every tag of `articles` (in list order) once, most used first, then by
+ * name: `{ name, path, count }`, named as the newest article writes it.
+ */
+export function tagsOf(articles) {
+  const tags = new Map();
+  for (const { summary } of articles) {
+    for (const name of summary.tags) {
+      const path = tagPath(name);
+      const tag = tags.get(path) ?? { name, path, count: 0 };
+      tag.count += 1;
+      tags.set(path, tag);
+    }
+  }
+  return [...tags.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
 /**
@@ -577,7 +603,8 @@ export function contentsOf(tree) {
  * number of articles and the newest few summaries for the home page;
  * articleList.js, in the /articles page's chunk, with every summary; and
  * articleSlugs.js, in the article page's chunk, with every slug in list
- * order (which URLs are articles, and where /article/N leads). With `error`
+ * order (which URLs are articles, and where /article/N leads); and
+ * tagList.js, in the tag pages' chunks, with every tag (tagsOf). With `error`
  * (a content mistake, in the live preview) all are empty and articles.js
  * carries the message, which the app shows in place of the page.
  */
@@ -590,7 +617,7 @@ export async function writeArticleModules(articles, error = null) {
     source,
     `export const contentError = ${json(error)};\n` +
       `export const articleCount = ${articles.length};\n` +
-      `export const latestArticles = ${json(summaries.slice(0, constants.homeArticleTeasers))};\n`,
+      `export const latestArticles = ${json(summaries.slice(0, constants.homeArticleTeasers).map(withoutTags))};\n`,
   );
   await writeGeneratedModule('articleList.js', source, `export const articleList = ${json(summaries)};\n`);
   await writeGeneratedModule(
@@ -598,6 +625,14 @@ export async function writeArticleModules(articles, error = null) {
     source,
     `export const articleSlugs = ${JSON.stringify(articles.map((a) => a.slug))};\n`,
   );
+  await writeGeneratedModule('tagList.js', source, `export const tagList = ${json(tagsOf(articles))};\n`);
+}
+
+/** A summary without its tags, which the home page's list does not show. */
+function withoutTags(summary) {
+  const teaser = { ...summary };
+  delete teaser.tags;
+  return teaser;
 }
 
 /** Writes each article's JSON (articleDataPath) and its images into the site folder. */

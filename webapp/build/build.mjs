@@ -17,7 +17,7 @@
  *    article/<slug>/index.html, 404.html (prerender.mjs).
  *    Before that, each article's JSON (article/<slug>.json, what its page fetches)
  *    and images, and the photos, are written into OUTDIR/site/.
- * 4. Writes site/feed.xml (feed.mjs), site/sitemap.xml and site/robots.txt
+ * 4. Writes site/feed.xml and site/tags/<tag>/feed.xml (feed.mjs), site/sitemap.xml and site/robots.txt
  *    (sitemap.mjs), site/favicon.ico (favicon.mjs), and OUTDIR/routes.json, the route manifest the server
  *    reads: {"routes": {"/": "index.html", "/about": "about/index.html", …},
  *    "redirects": {"/article/1": "/article/my-post", …}, "not_found": "404.html", "files": {"feed.xml": {"content_type": …, "cache": "revalidate"}, …},
@@ -30,7 +30,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { articleDataPath, feedPath } from '../src/urls.js';
+import { articleDataPath } from '../src/urls.js';
 import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, writePageModule } from './pages.mjs';
@@ -68,12 +68,12 @@ async function main() {
   await writeArticleModules(articles);
   await writePageModule((await import('../src/data/pages.js')).pages, (await import('../src/data/site.js')).site);
   const photos = await buildPhotos();
-  const { site: content, siteOrigin, pageOf, externalOrigins, analytics } = await import('../src/data/index.js');
+  const { site: content, siteOrigin, pages, pageOf, externalOrigins, analytics } = await import('../src/data/index.js');
   // Checked before the long part of the build.
   contentSecurityPolicy({ externalOrigins, analytics }, []);
   const { routeManifest, routePaths } = await import('./routes.mjs');
   const { prerenderSite } = await import('./prerender.mjs');
-  const { atomFeed } = await import('./feed.mjs');
+  const { writeFeeds } = await import('./feed.mjs');
 
   for (const dir of [siteDir, prerenderDir]) {
     await fs.rm(dir, { recursive: true, force: true });
@@ -83,11 +83,15 @@ async function main() {
   const prerender = await buildPrerenderer(prerenderDir, outDir);
   await writeArticleFiles(articles, siteDir);
   await writePublished(photos, siteDir);
-  await fs.writeFile(
-    path.join(siteDir, feedPath),
-    atomFeed({ origin: siteOrigin, site: content, description: pageOf('articles').description, articles }),
-  );
-  const pages = await prerenderSite({ siteDir, site, prerenderDir, prerender, articles });
+  const feeds = await writeFeeds({
+    siteDir,
+    origin: siteOrigin,
+    site: content,
+    articlesPage: pageOf('articles'),
+    tagPage: pages.find(({ path }) => path === '/tags/:tag'),
+    articles,
+  });
+  const prerendered = await prerenderSite({ siteDir, site, prerenderDir, prerender, articles });
 
   // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
   // cached for an hour by the server.
@@ -105,13 +109,13 @@ async function main() {
   // names whose content changes with a release); the rest (favicon,
   // robots.txt, sitemap) may be kept for an hour.
   const revalidated = new Set([
-    ...pages,
-    feedPath.slice(1),
+    ...prerendered,
+    ...feeds,
     ...articles.map(({ slug }) => articleDataPath(slug).slice(1)),
   ]);
   const cacheOf = (file) => (file.startsWith('static/') ? 'immutable' : revalidated.has(file) ? 'revalidate' : 'hour');
   const sentAs = Object.fromEntries(files.map((file) => [file, { cache: cacheOf(file) }]));
-  sentAs[feedPath.slice(1)].content_type = 'application/atom+xml; charset=utf-8';
+  for (const feed of feeds) sentAs[feed].content_type = 'application/atom+xml; charset=utf-8';
   // The Content-Security-Policy, sent as it is: the theme's inline script by
   // its hash, and the other sites the data module names.
   const scriptHashes = [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`];
@@ -122,7 +126,7 @@ async function main() {
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
   console.log(
-    `webapp: built ${files.length} files (${pages.length} prerendered pages) into ` +
+    `webapp: built ${files.length} files (${prerendered.length} prerendered pages) into ` +
       `${path.relative(process.cwd(), siteDir) || '.'} in ${Date.now() - started} ms`,
   );
 }

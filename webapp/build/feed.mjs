@@ -1,36 +1,42 @@
 /**
  * /feed.xml: an Atom feed (RFC 4287) of every article, newest first, with
  * its whole HTML body, links and images made absolute on the site origin
- * so feed readers can follow them. Written by the `feed` package.
+ * so feed readers can follow them; and /tags/<tag>/feed.xml, the same for
+ * one tag's articles. Written by the `feed` package.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { Feed } from 'feed';
-import { absoluteHtml } from './articles.mjs';
-import { feedPath } from '../src/urls.js';
+import { absoluteHtml, tagsOf } from './articles.mjs';
+import { feedPath, tagFeedPath, tagPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
 
 const day = (iso) => new Date(`${iso}T00:00:00Z`);
 
 /**
  * The feed's XML for `articles` (from loadArticles) on `origin`, for the site
- * `site` of the data module, described as its articles page is.
+ * `site` of the data module, described as its articles page is; with `tag`
+ * (from tagsOf), the feed of that tag's articles, whose id is its page.
  */
-export function atomFeed({ origin, site, description, articles }) {
+export function atomFeed({ origin, site, description, articles, tag = null }) {
   const home = new URL('/', origin).href;
+  const title = ui.feedTitle.replace('{name}', site.main.title);
   // Array.prototype.sort is stable: equal dates keep the list's order.
   const entries = [...articles].sort((a, b) => b.data.updated.localeCompare(a.data.updated));
   const author = { name: site.main.name, email: site.main.email, link: home };
+  const page = tag ? new URL(tag.path, origin).href : home;
   const feed = new Feed({
-    title: ui.feedTitle.replace('{name}', site.main.title),
+    title: tag ? ui.tagFeedTitle.replace('{tag}', tag.name).replace('{feed}', title) : title,
     description,
-    id: home,
-    link: home,
+    id: page,
+    link: page,
     language: 'en',
     // A stable public name (the data's image paths are file paths when read by node).
     favicon: new URL('/favicon.ico', origin).href,
     copyright: `© ${site.main.name}`,
     // The newest change of any article; a fixed date without articles, so the build is reproducible.
     updated: day(entries[0]?.data.updated ?? '1970-01-01'),
-    feedLinks: { atom: new URL(feedPath, origin).href },
+    feedLinks: { atom: new URL(tag ? tagFeedPath(tag.path) : feedPath, origin).href },
     author,
   });
   for (const article of entries) {
@@ -48,4 +54,22 @@ export function atomFeed({ origin, site, description, articles }) {
     });
   }
   return feed.atom1();
+}
+
+/**
+ * Writes /feed.xml and, when the page table has tag pages (`tagPage`, its
+ * entry), each tag's feed into `siteDir`. Returns their paths below it.
+ */
+export async function writeFeeds({ siteDir, origin, site, articlesPage, tagPage, articles }) {
+  const feeds = [[feedPath, atomFeed({ origin, site, description: articlesPage.description, articles })]];
+  for (const tag of tagPage ? tagsOf(articles) : []) {
+    const tagged = articles.filter(({ summary }) => summary.tags.some((name) => tagPath(name) === tag.path));
+    const description = tagPage.description.replaceAll('{tag}', tag.name);
+    feeds.push([tagFeedPath(tag.path), atomFeed({ origin, site, description, articles: tagged, tag })]);
+  }
+  for (const [file, xml] of feeds) {
+    await fs.mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
+    await fs.writeFile(path.join(siteDir, file), xml);
+  }
+  return feeds.map(([file]) => file.slice(1));
 }

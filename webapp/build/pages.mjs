@@ -13,6 +13,9 @@ import { srcDir } from './paths.mjs';
 export const pagesFile = 'webapp/src/data/pages.js';
 const siteFile = 'webapp/src/data/site.js';
 
+/** The paths with a parameter the build knows how to fill (routes.mjs): every article, every tag. */
+export const parameterPaths = ['/article/:slug', '/tags/:tag'];
+
 /** A mistake in the page table, as the one line to show. */
 export class PageTableError extends Error {}
 
@@ -38,15 +41,16 @@ export function checkPages(pages, site) {
       if (field !== 'component' && seen[field].has(page[field])) fail(`two pages have the ${field} "${page[field]}"`);
       seen[field]?.add(page[field]);
     }
-    // Every page is prerendered: only the articles' route has a parameter.
-    if (page.path !== '*' && page.path !== '/article/:slug' && !/^\/[a-z0-9\-/]*$/.test(page.path))
+    // Every page is prerendered: only the routes the build can list have a parameter.
+    if (page.path !== '*' && !parameterPaths.includes(page.path) && !/^\/[a-z0-9\-/]*$/.test(page.path))
       fail(`${name} has the path "${page.path}": use '/', lower-case letters, digits and '-'`);
     if (!/^[A-Z][A-Za-z0-9]*$/.test(page.component))
       fail(`${name} names the component "${page.component}": use a file name such as 'About' for pages/About.jsx`);
     if (!fs.existsSync(path.join(srcDir, 'pages', `${page.component}.jsx`)))
       fail(`${name} names the component ${page.component}, but webapp/src/pages/${page.component}.jsx is not there`);
     const fixed = !page.path.includes(':') && page.path !== '*';
-    if (fixed && (typeof page.title !== 'string' || typeof page.description !== 'string'))
+    // An article's come from its front matter.
+    if (page.path !== '/article/:slug' && (typeof page.title !== 'string' || typeof page.description !== 'string'))
       fail(`${name} needs a \`title\` and a \`description\` (its meta tags)`);
     if (page.nav !== undefined && (typeof page.nav !== 'string' || !fixed))
       fail(`${name}: \`nav\` is the label of a page with a fixed path in the nav bar`);

@@ -1,15 +1,23 @@
 /**
  * The route manifest the build writes for the server (OUTDIR/routes.json),
- * and the paths it lists: the pages of the page table with a fixed path,
- * then every article's permalink. Build-only: the app never needs the whole list.
+ * and the paths it lists: the pages of the page table, in its order, each
+ * page with a parameter once per article or tag. Build-only: the app never
+ * needs the whole list.
  */
-import { pagePaths } from '../src/data/index.js';
+import { pages } from '../src/data/index.js';
 import { articleList } from '../src/generated/articleList.js';
+import { tagList } from '../src/generated/tagList.js';
 import { notFoundFile, routeFile } from '../src/urls.js';
+
+/** The paths of each page with a parameter (pages.mjs's parameterPaths). */
+const parameterRoutes = {
+  '/article/:slug': () => articleList.map((article) => article.path),
+  '/tags/:tag': () => tagList.map((tag) => tag.path),
+};
 
 /** Every path the site answers with a page (not the 404 screen). */
 export function routePaths() {
-  return [...Object.values(pagePaths), ...articleList.map((article) => article.path)];
+  return pages.filter(({ path }) => path !== '*').flatMap(({ path }) => parameterRoutes[path]?.() ?? [path]);
 }
 
 /**
@@ -17,6 +25,7 @@ export function routePaths() {
  * path → the permalink it is answered with, by a 308 redirect.
  */
 export function articleNumberRedirects() {
+  if (!pages.some(({ path }) => path === '/article/:slug')) return {};
   return Object.fromEntries(articleList.map((article, index) => [`/article/${index + 1}`, article.path]));
 }
 

@@ -1,10 +1,28 @@
 /**
- * The site's URLs that follow a rule: each article's page and content, the
- * feed, and the file that holds a prerendered page. It imports nothing, so
+ * The site's URLs that follow a rule: each article's page and content, each
+ * tag's page, the feeds, and the file that holds a prerendered page. It imports nothing, so
  * every part of the app and the build (webapp/build/articles.mjs, before the
  * data module's generated part exists) can use it without a cycle. The
  * pages' own paths are in the page table (data/pages.js).
  */
+
+/**
+ * Text as one segment of a URL: lowercase ASCII letters and digits, accents
+ * dropped, every run of anything else one hyphen ('Café & Crème, Part 2!' →
+ * 'cafe-creme-part-2'), and '+' and '#' spelled out, so that C, C++ and C#
+ * are three ('c-plus-plus', 'c-sharp'). An article's file name and a tag
+ * become URLs so.
+ */
+export function urlSegment(text) {
+  return String(text)
+    .replace(/\+/g, ' plus ')
+    .replace(/#/g, ' sharp ')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
 
 /** An article's permalink: its slug, from its file name (webapp/build/articles.mjs). */
 export function articlePath(slug) {
@@ -31,6 +49,16 @@ export function listIndexFromNumber(segment, count) {
 
 /** Path of the Atom feed of every article (webapp/build/feed.mjs), linked from every page's <head>. */
 export const feedPath = '/feed.xml';
+
+/** The page of a tag, by its name as written: 'Code Review' → '/tags/code-review'. */
+export function tagPath(name) {
+  return `/tags/${urlSegment(name)}`;
+}
+
+/** The Atom feed of a tag's articles, by the tag's page: '/tags/git' → '/tags/git/feed.xml'. */
+export function tagFeedPath(tagPagePath) {
+  return `${tagPagePath}/feed.xml`;
+}
 
 /**
  * The file (relative to the site root) that holds the prerendered page of

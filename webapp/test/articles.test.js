@@ -12,6 +12,7 @@ import {
   loadArticles,
   renderMarkdown,
   slugFromFileName,
+  tagsOf,
   srcsetCandidates,
 } from '../build/articles.mjs';
 import { constants } from '../src/data/constants.js';
@@ -129,14 +130,15 @@ describe('articles folder', () => {
       ['/article/a', 'First'],
       ['/article/late', 'Back-dated'],
     ]);
+    expect(articles[3].slug).toBe('a');
     expect(articles[3].summary).toEqual({
-      slug: 'a',
       path: '/article/a',
       date: '1 January 2024',
       isoDate: '2024-01-01',
       title: 'First',
       description: 'A description.',
       readingMinutes: 1,
+      tags: [],
     });
   });
 
@@ -225,8 +227,8 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
     expect(await failure('x', { fields: { description: undefined } })).toMatch(
       /post\.md: the front matter has no "description"; add description: /,
     );
-    expect(await failure('x', { fields: { tags: '[a]' } })).toMatch(
-      /post\.md:5: unknown front-matter field "tags"; the fields are title, date, updated, description, keywords, style/,
+    expect(await failure('x', { fields: { categories: '[a]' } })).toMatch(
+      /post\.md:5: unknown front-matter field "categories"; the fields are title, date, updated, description, keywords, tags, style, slug, draft/,
     );
     expect(await failure('x', { fields: { keywords: 'Git' } })).toMatch(
       /post\.md:5: "keywords" is not valid; write it as keywords: \[Git, Code Review\]/,
@@ -292,6 +294,38 @@ describe('srcset', () => {
       { url: '/c.jpg', descriptor: '' },
       { url: '/d.jpg', descriptor: '' },
     ]);
+  });
+});
+
+describe('tags', () => {
+  it('are a list, each tag once however it is spelt, and join the meta keywords', async () => {
+    const [article] = await load('Body.', {
+      fields: { keywords: '[Git, Teamwork]', tags: "[Code Review, ' git', C++, C#, code review]" },
+    });
+    expect(article.summary.tags).toEqual(['Code Review', 'git', 'C++', 'C#']);
+    expect(article.data.keywords).toEqual(['Git', 'Teamwork', 'Code Review', 'C++', 'C#']);
+  });
+
+  it('are listed most used first, named as the newest article writes them, each at its page', async () => {
+    const folder = await fs.mkdtemp(path.join(dir, 'tags-'));
+    const write = (name, date, tags) =>
+      fs.writeFile(path.join(folder, name), `---\n${frontMatter({ date, tags })}\n---\nBody.\n`);
+    await write('2024-01-01-a.md', '2024-01-01', '[rust, Testing]');
+    await write('2024-02-01-b.md', '2024-02-01', '[Rust]');
+    await write('2024-03-01-c.md', '2024-03-01', '[Accessibility]');
+    expect(tagsOf(await loadArticles(folder))).toEqual([
+      { name: 'Rust', path: '/tags/rust', count: 2 },
+      { name: 'Accessibility', path: '/tags/accessibility', count: 1 },
+      { name: 'Testing', path: '/tags/testing', count: 1 },
+    ]);
+  });
+
+  it('must be a list of words, in one line naming the file', async () => {
+    for (const tags of ['Git', "['']", '[Git, 3]', "['!!']"]) {
+      expect(await failure('Body.', { fields: { tags } })).toMatch(
+        /post\.md:5: "tags" is not valid; write it as tags: \[Git, Code Review\]/,
+      );
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import data, {
 } from '../src/data/index.js';
 import { listIndexFromNumber } from '../src/urls.js';
 import { articleList } from '../src/generated/articleList.js';
+import { tagList } from '../src/generated/tagList.js';
 import { routeManifest, routePaths } from '../build/routes.mjs';
 import { checkPages, PageTableError } from '../build/pages.mjs';
 import { scopeCss } from '../src/scopeCss.js';
@@ -38,16 +39,8 @@ describe('data module', () => {
     const dates = latestArticles.map((a) => a.isoDate);
     expect(dates).toEqual([...dates].sort().reverse());
     for (const a of latestArticles) {
-      expect(Object.keys(a).sort()).toEqual([
-        'date',
-        'description',
-        'isoDate',
-        'path',
-        'readingMinutes',
-        'slug',
-        'title',
-      ]);
-      expect(a.path).toBe(`/article/${a.slug}`);
+      expect(Object.keys(a).sort()).toEqual(['date', 'description', 'isoDate', 'path', 'readingMinutes', 'title']);
+      expect(a.path).toMatch(/^\/article\/[a-z0-9-]+$/);
     }
   });
 
@@ -115,23 +108,22 @@ describe('data module', () => {
 });
 
 describe('routes', () => {
-  it('derives the manifest from the data: pages plus one route per article, /article/N redirected', () => {
-    const articleRoutes = Object.fromEntries(
-      articleList.map(({ slug }) => [`/article/${slug}`, `article/${slug}/index.html`]),
-    );
+  it('derives the manifest from the data: pages plus one route per article and per tag, /article/N redirected', () => {
+    const articleRoutes = Object.fromEntries(articleList.map(({ path }) => [path, `${path.slice(1)}/index.html`]));
+    const tagRoutes = Object.fromEntries(tagList.map(({ path }) => [path, `${path.slice(1)}/index.html`]));
     const redirects = Object.fromEntries(articleList.map(({ path }, i) => [`/article/${i + 1}`, path]));
     const pageRoutes = Object.fromEntries(
       Object.values(pagePaths).map((path) => [path, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`]),
     );
     const files = { 'feed.xml': { cache: 'revalidate' } };
     expect(routeManifest(files)).toEqual({
-      routes: { ...pageRoutes, ...articleRoutes },
+      routes: { ...pageRoutes, ...articleRoutes, ...tagRoutes },
       redirects,
       not_found: '404.html',
       files,
     });
     const fixed = pages.filter(({ path }) => path !== '*' && !path.includes(':'));
-    expect(routePaths()).toHaveLength(fixed.length + articleCount);
+    expect(routePaths()).toHaveLength(fixed.length + articleCount + tagList.length);
   });
 
   it('reads /article/N as a 1-based index into the list', () => {

@@ -321,8 +321,9 @@ describe('article page', () => {
       const user = userEvent.setup();
       renderApp(articles[0].path);
       await screen.findByRole('heading', { level: 1, name: fixture.title });
-      const scope = `article-scope-${fixture.slug}`;
-      const style = document.querySelector(`style[data-article-style="${fixture.slug}"]`);
+      const slug = fixture.path.split('/').pop();
+      const scope = `article-scope-${slug}`;
+      const style = document.querySelector(`style[data-article-style="${slug}"]`);
       expect(style.textContent).toBe(scopeCss(fixture.style, `.${scope}`));
       expect(style.textContent).toContain(`.${scope} p, .${scope} li`);
       expect(screen.getByRole('article')).toHaveClass(scope);

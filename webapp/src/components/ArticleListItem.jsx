@@ -1,6 +1,7 @@
 /**
- * One article in a list: date, reading time, title, description and a
- * 'Read Article' link to its permalink. `article` is a summary
+ * One article in a list: date, reading time, title, description, what the
+ * list adds (`extra`: its tags, on the list pages) and a 'Read Article'
+ * link to its permalink. `article` is a summary
  * (webapp/build/articles.mjs): no body.
  */
 import { useId } from 'react';
@@ -10,7 +11,7 @@ import Icon from './Icon.jsx';
 import DraftMark from './DraftMark.jsx';
 import './ArticleListItem.css';
 
-export default function ArticleListItem({ article, headingLevel = 2, compact = false }) {
+export default function ArticleListItem({ article, headingLevel = 2, compact = false, extra = null }) {
   const titleId = useId();
   const Heading = `h${headingLevel}`;
   return (
@@ -25,6 +26,7 @@ export default function ArticleListItem({ article, headingLevel = 2, compact = f
           {article.title}
         </Heading>
         <p className="article-item__description">{article.description}</p>
+        {extra}
         <Link className="card-link" to={article.path} aria-describedby={titleId}>
           {ui.readArticle}
           <Icon name="arrowRight" className="article-item__arrow" />

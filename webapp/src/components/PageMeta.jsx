@@ -26,9 +26,10 @@ function metadataOf(key) {
  * or else `title`, `description`, `keywords` and `path` are given.
  * `path` is the page's route ('/about'); it gives the canonical and og:url
  * links. The 404 page has none: it answers for every unknown path and is
- * the canonical form of nothing. `type` is the Open Graph type.
+ * the canonical form of nothing. `type` is the Open Graph type. `feed`
+ * ({ path, title }) is a feed of this page's own, named beside the site's.
  */
-export default function PageMeta({ page = null, ...given }) {
+export default function PageMeta({ page = null, feed = null, ...given }) {
   const {
     title,
     description,
@@ -53,6 +54,7 @@ export default function PageMeta({ page = null, ...given }) {
         href={feedPath}
         title={ui.feedTitle.replace('{name}', site.main.title)}
       />
+      {feed && <link rel="alternate" type="application/atom+xml" href={feed.path} title={feed.title} />}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.main.title} />
       <meta property="og:title" content={title} />

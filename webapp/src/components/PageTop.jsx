@@ -1,15 +1,16 @@
 /**
  * The top of every page but home and the articles: its metadata (`page`, a
- * key of the page table), the logo, and, when the page's heading stands alone,
- * the heading (`title`) and its introduction (`intro`).
+ * key of the page table, or `meta`, PageMeta's props), the logo, and, when
+ * the page's heading stands alone, the heading (`title`) and its
+ * introduction (`intro`).
  */
 import PageMeta from './PageMeta.jsx';
 import Logo from './Logo.jsx';
 
-export default function PageTop({ page, title = null, intro = null }) {
+export default function PageTop({ page = null, meta = {}, title = null, intro = null }) {
   return (
     <>
-      <PageMeta page={page} />
+      <PageMeta page={page} {...meta} />
       <div className="page-logo">
         <Logo />
       </div>

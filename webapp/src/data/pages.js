@@ -7,15 +7,16 @@
  *
  * Each entry:
  * - `key`: how code and tests name the page ('about');
- * - `path`: its URL ('/about'); '/article/:slug' is every article, '*' the
- *   404 page, which answers every other path;
+ * - `path`: its URL ('/about'); '/article/:slug' is every article,
+ *   '/tags/:tag' every tag, '*' the 404 page, which answers every other path;
  * - `component`: its file in webapp/src/pages/ without '.jsx'. The page at
  *   '/' is in the main script (most visits start there); every other page
  *   is a script chunk of its own, fetched when first shown;
  * - `nav`: its label in the nav bar and the footer, in this order; pages
  *   without one are not linked there;
  * - `title`: the start of its document title ('About' → 'About | Jordan
- *   Lee'); the page at '/' has the site's title alone;
+ *   Lee'); the page at '/' has the site's title alone; in a tag's page's
+ *   texts, `{tag}` is the tag;
  * - `description` and `keywords`: its meta tags (an article's come from its
  *   front matter);
  * - `heading` and `intro`: its <h1> and the paragraph under it;
@@ -116,6 +117,25 @@ export const pages = [
     ],
     networkLabels: { instagram: 'Instagram' },
     socials: ['twitter', 'github', 'linkedin', 'instagram', 'email'],
+  },
+  {
+    key: 'tags',
+    path: '/tags',
+    component: 'Tags',
+    title: 'Tags',
+    description: 'Every topic Jordan Lee writes about, with the number of articles on each.',
+    keywords: ['Jordan Lee', 'tags', 'topics', 'articles', 'blog'],
+    heading: 'Topics I write about.',
+    intro: 'Every tag of my articles, most used first. Each has its own page and its own feed.',
+  },
+  {
+    key: 'tag',
+    path: '/tags/:tag',
+    component: 'Tag',
+    title: 'Articles tagged {tag}',
+    description: 'Articles by Jordan Lee tagged {tag}, newest first.',
+    keywords: ['Jordan Lee', 'articles', '{tag}'],
+    heading: 'Articles tagged “{tag}”',
   },
   // Every article: its title, description and keywords come from its Markdown file.
   { key: 'article', path: '/article/:slug', component: 'Article' },

@@ -21,6 +21,7 @@ import PageMeta from '../components/PageMeta.jsx';
 import ArticleBody from '../components/ArticleBody.jsx';
 import ArticleContents from '../components/ArticleContents.jsx';
 import DraftMark from '../components/DraftMark.jsx';
+import TagList from '../components/TagList.jsx';
 import NotFound from './NotFound.jsx';
 import './Article.css';
 
@@ -64,6 +65,7 @@ function ArticleContent({ slug }) {
           </p>
           {article.draft && <DraftMark />}
           <h1 className="article__title">{article.title}</h1>
+          <TagList tags={article.tags} />
         </header>
         {withContents && <ArticleContents items={article.contents} />}
         <ArticleBody html={article.html} />

@@ -1,0 +1,59 @@
+/**
+ * /tags/:tag: the articles with that tag, newest first, a link to its feed
+ * and to every tag. The page table's entry ('tag') has its texts, with
+ * `{tag}` for the tag's name. A tag no article has is the 404 page.
+ */
+import { Link, useParams } from 'react-router-dom';
+import { documentTitle, pageOf, pagePaths, site, ui } from '../data/index.js';
+import { plural } from '../plural.js';
+import { tagFeedPath, tagPath } from '../urls.js';
+// Every summary and every tag: in the list pages' chunks only.
+import { articleList } from '../generated/articleList.js';
+import { tagList } from '../generated/tagList.js';
+import PageTop from '../components/PageTop.jsx';
+import ArticleList from '../components/ArticleList.jsx';
+import TagList from '../components/TagList.jsx';
+import NotFound from './NotFound.jsx';
+
+export default function Tag() {
+  const { tag: segment } = useParams();
+  const tag = tagList.find(({ path }) => path === `/tags/${segment}`);
+  if (!tag) return <NotFound />;
+  const page = pageOf('tag');
+  const fill = (text) => text.replaceAll('{tag}', tag.name);
+  // Named as webapp/build/feed.mjs names it.
+  const feed = {
+    path: tagFeedPath(tag.path),
+    title: ui.tagFeedTitle
+      .replace('{tag}', tag.name)
+      .replace('{feed}', ui.feedTitle.replace('{name}', site.main.title)),
+  };
+  const meta = {
+    title: documentTitle({ ...page, title: fill(page.title) }),
+    description: fill(page.description),
+    keywords: (page.keywords ?? []).map(fill),
+    path: tag.path,
+    feed,
+  };
+  const tagged = articleList.filter((article) => article.tags.some((name) => tagPath(name) === tag.path));
+  const intro = (
+    <>
+      {plural(ui.articleCount, tag.count)}
+      <span aria-hidden="true"> · </span>
+      <a href={feed.path}>{ui.tagFeedLink}</a>
+      {pagePaths.tags && (
+        <>
+          <span aria-hidden="true"> · </span>
+          <Link to={pagePaths.tags}>{ui.allTags}</Link>
+        </>
+      )}
+    </>
+  );
+  return (
+    // Part of the articles' section: the nav highlights Articles (Nav.css).
+    <div className="container" data-section="articles">
+      <PageTop meta={meta} title={fill(page.heading)} intro={intro} />
+      <ArticleList articles={tagged} headingLevel={2} page TagList={TagList} />
+    </div>
+  );
+}

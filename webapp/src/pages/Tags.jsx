@@ -1,0 +1,32 @@
+/** /tags: every tag of the articles with its number of articles, most used first, each linking its page. */
+import { Link } from 'react-router-dom';
+import { pageOf, ui } from '../data/index.js';
+import { plural } from '../plural.js';
+// Every tag with its count: in the tag pages' chunks only.
+import { tagList } from '../generated/tagList.js';
+import PageTop from '../components/PageTop.jsx';
+import './Tags.css';
+
+export default function Tags() {
+  const page = pageOf('tags');
+  return (
+    // Part of the articles' section: the nav highlights Articles (Nav.css).
+    <div className="container" data-section="articles">
+      <PageTop page="tags" title={page.heading} intro={page.intro} />
+      {tagList.length === 0 ? (
+        <p>{ui.noTags}</p>
+      ) : (
+        <ul className="tags-page__list">
+          {tagList.map((tag) => (
+            <li key={tag.path}>
+              <Link className="tags-page__tag" to={tag.path}>
+                <span className="tags-page__name">{tag.name}</span>
+                <span className="tags-page__count">{plural(ui.articleCount, tag.count)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
