@@ -563,7 +563,33 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
     };
     articles.push({ file, slug, summary, data, tree, images });
   }
+  linkNeighbours(articles);
   return articles;
+}
+
+/**
+ * What ends each article's page (its `data`): the `previous` (older) and
+ * `next` (newer) article in date order, and up to `relatedArticles` others
+ * that share tags with it, most shared first, then newest: `{ path, title }`
+ * each, or null.
+ */
+function linkNeighbours(articles) {
+  const link = (article) => (article ? { path: article.summary.path, title: article.summary.title } : null);
+  const tagsOf = (article) => new Set(article.summary.tags.map(urlSegment));
+  for (const [index, article] of articles.entries()) {
+    const own = tagsOf(article);
+    const shared = (other) => [...tagsOf(other)].filter((tag) => own.has(tag)).length;
+    const related = articles
+      .filter((other) => other !== article && shared(other) > 0)
+      .map((other, order) => ({ other, shared: shared(other), order }))
+      .sort((a, b) => b.shared - a.shared || a.order - b.order)
+      .slice(0, constants.relatedArticles);
+    Object.assign(article.data, {
+      previous: link(articles[index + 1]),
+      next: link(articles[index - 1]),
+      related: related.map(({ other }) => link(other)),
+    });
+  }
 }
 
 /** `items` without those whose `key` an earlier one has. */

@@ -320,6 +320,29 @@ describe('tags', () => {
     ]);
   });
 
+  it('link each article to the older and newer one and to those sharing most tags', async () => {
+    const folder = await fs.mkdtemp(path.join(dir, 'neighbours-'));
+    const write = (date, tags) =>
+      fs.writeFile(
+        path.join(folder, `${date}-post-${date.slice(5, 7)}.md`),
+        `---\n${frontMatter({ date, tags })}\n---\nBody.\n`,
+      );
+    await write('2024-01-01', '[Rust, Testing]');
+    await write('2024-02-01', '[Rust]');
+    await write('2024-03-01', '[Accessibility]');
+    await write('2024-04-01', '[Rust, Testing, CI]');
+    await write('2024-05-01', '[Testing]');
+    await write('2024-06-01', '[Rust]');
+    const linked = Object.fromEntries((await loadArticles(folder)).map((a) => [a.summary.isoDate, a.data]));
+    const paths = (links) => links.map((link) => link?.path ?? null);
+    expect(paths([linked['2024-01-01'].previous, linked['2024-01-01'].next])).toEqual([null, '/article/post-02']);
+    expect(paths([linked['2024-06-01'].previous, linked['2024-06-01'].next])).toEqual(['/article/post-05', null]);
+    expect(linked['2024-03-01'].next).toEqual({ path: '/article/post-04', title: 'A title' });
+    // Two shared tags before one; then the newest; at most three; never itself.
+    expect(paths(linked['2024-01-01'].related)).toEqual(['/article/post-04', '/article/post-06', '/article/post-05']);
+    expect(paths(linked['2024-03-01'].related)).toEqual([]);
+  });
+
   it('must be a list of words, in one line naming the file', async () => {
     for (const tags of ['Git', "['']", '[Git, 3]', "['!!']"]) {
       expect(await failure('Body.', { fields: { tags } })).toMatch(

@@ -316,6 +316,38 @@ describe('article page', () => {
     }
   });
 
+  it('ends with its related articles and the previous (older) and next (newer) one, which lead there', async () => {
+    const user = userEvent.setup();
+    for (const [i, article] of articles.entries()) {
+      const { unmount } = renderApp(article.path);
+      await screen.findByRole('heading', { level: 1, name: article.title });
+      const [previous, next] = [articles[i + 1], articles[i - 1]];
+      const more = screen.queryByRole('navigation', { name: ui.moreArticles });
+      if (!previous && !next && article.related.length === 0) {
+        expect(more).toBeNull();
+        unmount();
+        continue;
+      }
+      const link = (name) => within(more).queryByRole('link', { name: new RegExp(`^${name}`) });
+      expect(link(ui.previousArticle)?.getAttribute('href') ?? null).toBe(previous?.path ?? null);
+      expect(link(ui.nextArticle)?.getAttribute('href') ?? null).toBe(next?.path ?? null);
+      const related = more.querySelectorAll('.more-articles__related a');
+      expect([...related].map((a) => a.getAttribute('href'))).toEqual(article.related.map(({ path }) => path));
+      for (const { path } of article.related) {
+        const other = articles.find((a) => a.path === path);
+        expect(
+          other.tags.some((tag) => article.tags.includes(tag)),
+          `${path} shares a tag`,
+        ).toBe(true);
+      }
+      if (next) {
+        await user.click(link(ui.nextArticle));
+        expect(await screen.findByRole('heading', { level: 1, name: next.title })).toBeInTheDocument();
+      }
+      unmount();
+    }
+  });
+
   it('applies the article style only while the article is shown, scoped to it', async () => {
     await withFixture(async (fixture) => {
       const user = userEvent.setup();

@@ -16,6 +16,8 @@ export const constants = Object.freeze({
   homeArticleTeasers: 3,
   /** Size in CSS px of a project's logo on its card (a photo logo is rendered for it). */
   projectLogoSize: 48,
+  /** An article's page ends with up to this many others that share its tags. */
+  relatedArticles: 3,
   /** An article with at least this many `##` headings gets a table of contents. */
   contentsMinHeadings: 3,
   /** Year of the copyright line in the footer. */

@@ -49,6 +49,11 @@ export const ui = {
   noTags: 'No article has a tag yet.',
   /** Read by screen readers after a link in an article that opens in a new tab. */
   opensInNewTab: '(opens in a new tab)',
+  /** The end of an article's page: its name, the heading of the related articles, and the older and newer one. */
+  moreArticles: 'More articles',
+  relatedArticles: 'Related articles',
+  previousArticle: 'Previous article',
+  nextArticle: 'Next article',
   /** The title of an article's table of contents. */
   contents: 'Contents',
   /** Accessible name of a code sample in an article; `{language}` is filled in. */

@@ -22,6 +22,7 @@ import ArticleBody from '../components/ArticleBody.jsx';
 import ArticleContents from '../components/ArticleContents.jsx';
 import DraftMark from '../components/DraftMark.jsx';
 import TagList from '../components/TagList.jsx';
+import MoreArticles from '../components/MoreArticles.jsx';
 import NotFound from './NotFound.jsx';
 import './Article.css';
 
@@ -70,6 +71,7 @@ function ArticleContent({ slug }) {
         {withContents && <ArticleContents items={article.contents} />}
         <ArticleBody html={article.html} />
       </article>
+      <MoreArticles previous={article.previous} next={article.next} related={article.related} />
     </div>
   );
 }
