@@ -83,6 +83,11 @@ fn the_feed_and_the_articles_content_are_sent_as_the_build_says() {
         assert!(content["html"].as_str().is_some_and(|html| !html.is_empty()), "{article} has its body");
         assert_eq!(content["path"], article.as_str(), "its permalink");
     }
+    let index = server.request("GET", "/search.json", &[("Accept-Encoding", "br")]);
+    assert_eq!(index.status, 200, "the search index");
+    assert_eq!(index.header("content-type"), Some("application/json; charset=utf-8"));
+    assert_eq!(index.header("cache-control"), Some("no-cache"), "a stable name whose content changes");
+    assert_eq!(index.header("content-encoding"), Some("br"), "precompressed");
 }
 
 #[test]

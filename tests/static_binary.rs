@@ -16,10 +16,11 @@ use common::{free_port, Server};
 use pebble::*;
 use tls_support::*;
 
-/// Budget for what the static binary holds besides the site: the server,
-/// TLS, ACME and the C library, 5.85 MB when measured. With the sample site's
-/// 1.09 MB that keeps the binary under 7 MB; an owner's files are theirs to grow.
-const CODE_BUDGET: u64 = 5_900_000;
+/// Budget for what the static binary holds besides the site's bytes: the
+/// server, TLS, ACME, the C library and rust-embed's table (a path, a hash
+/// and a type for each file and encoding), 5.91 MB measured with the sample's
+/// 1.37 MB site. An owner's files are theirs to grow.
+const CODE_BUDGET: u64 = 5_950_000;
 
 use common::static_binary;
 

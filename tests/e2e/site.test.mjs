@@ -17,6 +17,7 @@ import {
   ui,
   work,
 } from '../../webapp/src/data/index.js';
+import { articlesUi } from '../../webapp/src/data/articlesUi.js';
 
 const title = site.main.title;
 const pages = [
@@ -140,6 +141,34 @@ test("moving to an article fetches that article's content only, once", async () 
   const background = (link) => link.evaluate((a) => getComputedStyle(a).backgroundColor);
   assert.equal(await navLink('articles').getAttribute('aria-current'), null);
   assert.notEqual(await background(navLink('articles')), await background(navLink('home')));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the articles search loads its index on the first search only, finds an article and opens it', async () => {
+  const { page, problems } = await visit(pagePaths.articles);
+  const fetched = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  const field = page.getByRole('searchbox', { name: articlesUi.search.label });
+  await page.waitForTimeout(300);
+  assert.ok(!fetched.includes('/search.json'), 'no index before the visitor searches');
+  const [newest] = articles;
+  const word = newest.title.split(/[^A-Za-z]+/).sort((a, b) => b.length - a.length)[0];
+  await field.fill(word);
+  await page.getByRole('status').filter({ hasText: word }).waitFor();
+  assert.equal(fetched.filter((path) => path === '/search.json').length, 1);
+  assert.equal(new URL(page.url()).searchParams.get('q'), word, 'the query is in the URL');
+  await field.press('ArrowDown');
+  const focused = await page.evaluate(() => document.activeElement.getAttribute('href'));
+  assert.ok(
+    articles.some(({ path }) => path === focused),
+    `a result has the focus: ${focused}`,
+  );
+  await page.locator(`main a.card-link[href="${newest.path}"]`).click();
+  await waitForTitle(page, `${newest.title} | ${title}`);
+  await page.goBack();
+  await page.getByRole('status').filter({ hasText: word }).waitFor();
+  assert.equal(await field.inputValue(), word, 'Back returns to the search');
   assert.deepEqual(problems, []);
   await page.close();
 });

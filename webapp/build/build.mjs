@@ -17,7 +17,8 @@
  *    article/<slug>/index.html, 404.html (prerender.mjs).
  *    Before that, each article's JSON (article/<slug>.json, what its page fetches)
  *    and images, and the photos, are written into OUTDIR/site/.
- * 4. Writes site/feed.xml and site/tags/<tag>/feed.xml (feed.mjs), site/sitemap.xml and site/robots.txt
+ * 4. Writes site/feed.xml and site/tags/<tag>/feed.xml (feed.mjs),
+ *    site/search.json (search.mjs), site/sitemap.xml and site/robots.txt
  *    (sitemap.mjs), site/favicon.ico (favicon.mjs), and OUTDIR/routes.json, the route manifest the server
  *    reads: {"routes": {"/": "index.html", "/about": "about/index.html", …},
  *    "redirects": {"/article/1": "/article/my-post", …}, "not_found": "404.html", "files": {"feed.xml": {"content_type": …, "cache": "revalidate"}, …},
@@ -36,6 +37,7 @@ import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, writePageModule } from './pages.mjs';
 import { contentSecurityPolicy, PolicyError } from './policy.mjs';
 import { writeFaviconIco } from './favicon.mjs';
+import { writeSearchIndex } from './search.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
 import { themeBootScript } from '../src/theme.js';
@@ -91,6 +93,7 @@ async function main() {
     tagPage: pages.find(({ path }) => path === '/tags/:tag'),
     articles,
   });
+  const searchIndexFile = await writeSearchIndex(articles, siteDir);
   const prerendered = await prerenderSite({ siteDir, site, prerenderDir, prerender, articles });
 
   // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
@@ -111,6 +114,7 @@ async function main() {
   const revalidated = new Set([
     ...prerendered,
     ...feeds,
+    searchIndexFile,
     ...articles.map(({ slug }) => articleDataPath(slug).slice(1)),
   ]);
   const cacheOf = (file) => (file.startsWith('static/') ? 'immutable' : revalidated.has(file) ? 'revalidate' : 'hour');

@@ -10,6 +10,7 @@ import { Feed } from 'feed';
 import { absoluteHtml, tagsOf } from './articles.mjs';
 import { feedPath, tagFeedPath, tagPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
+import { articlesUi } from '../src/data/articlesUi.js';
 
 const day = (iso) => new Date(`${iso}T00:00:00Z`);
 
@@ -26,7 +27,7 @@ export function atomFeed({ origin, site, description, articles, tag = null }) {
   const author = { name: site.main.name, email: site.main.email, link: home };
   const page = tag ? new URL(tag.path, origin).href : home;
   const feed = new Feed({
-    title: tag ? ui.tagFeedTitle.replace('{tag}', tag.name).replace('{feed}', title) : title,
+    title: tag ? articlesUi.tagFeedTitle.replace('{tag}', tag.name).replace('{feed}', title) : title,
     description,
     id: page,
     link: page,

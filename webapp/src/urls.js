@@ -50,6 +50,9 @@ export function listIndexFromNumber(segment, count) {
 /** Path of the Atom feed of every article (webapp/build/feed.mjs), linked from every page's <head>. */
 export const feedPath = '/feed.xml';
 
+/** Path of the articles' search index (webapp/build/search.mjs), fetched on a visitor's first search. */
+export const searchIndexPath = '/search.json';
+
 /** The page of a tag, by its name as written: 'Code Review' → '/tags/code-review'. */
 export function tagPath(name) {
   return `/tags/${urlSegment(name)}`;

@@ -16,6 +16,7 @@ import {
   ui,
   work,
 } from '../src/data/index.js';
+import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
 import { scopeCss } from '../src/scopeCss.js';
 import { setArticleSource } from '../src/articleData.js';
@@ -322,15 +323,15 @@ describe('article page', () => {
       const { unmount } = renderApp(article.path);
       await screen.findByRole('heading', { level: 1, name: article.title });
       const [previous, next] = [articles[i + 1], articles[i - 1]];
-      const more = screen.queryByRole('navigation', { name: ui.moreArticles });
+      const more = screen.queryByRole('navigation', { name: articlesUi.moreArticles });
       if (!previous && !next && article.related.length === 0) {
         expect(more).toBeNull();
         unmount();
         continue;
       }
       const link = (name) => within(more).queryByRole('link', { name: new RegExp(`^${name}`) });
-      expect(link(ui.previousArticle)?.getAttribute('href') ?? null).toBe(previous?.path ?? null);
-      expect(link(ui.nextArticle)?.getAttribute('href') ?? null).toBe(next?.path ?? null);
+      expect(link(articlesUi.previousArticle)?.getAttribute('href') ?? null).toBe(previous?.path ?? null);
+      expect(link(articlesUi.nextArticle)?.getAttribute('href') ?? null).toBe(next?.path ?? null);
       const related = more.querySelectorAll('.more-articles__related a');
       expect([...related].map((a) => a.getAttribute('href'))).toEqual(article.related.map(({ path }) => path));
       for (const { path } of article.related) {
@@ -341,7 +342,7 @@ describe('article page', () => {
         ).toBe(true);
       }
       if (next) {
-        await user.click(link(ui.nextArticle));
+        await user.click(link(articlesUi.nextArticle));
         expect(await screen.findByRole('heading', { level: 1, name: next.title })).toBeInTheDocument();
       }
       unmount();

@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { metaContent, renderApp } from './render.jsx';
 import { documentTitle, pageOf, site, siteOrigin, ui } from '../src/data/index.js';
+import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
 import { tagList } from '../src/generated/tagList.js';
 import { plural } from '../src/plural.js';
@@ -20,12 +21,12 @@ describe('/tags', () => {
     await screen.findByRole('heading', { level: 1, name: tagsPage.heading });
     const main = screen.getByRole('main');
     if (tagList.length === 0) {
-      expect(main).toHaveTextContent(ui.noTags);
+      expect(main).toHaveTextContent(articlesUi.noTags);
       return;
     }
     const links = within(within(main).getAllByRole('list')[0]).getAllByRole('link');
     expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual(
-      tagList.map((tag) => [tag.path, `${tag.name}${plural(ui.articleCount, tag.count)}`]),
+      tagList.map((tag) => [tag.path, `${tag.name}${plural(articlesUi.articleCount, tag.count)}`]),
     );
     for (const tag of tagList) expect(taggedWith(tag)).toHaveLength(tag.count);
     const counts = tagList.map(({ count }) => count);
@@ -46,10 +47,13 @@ describe('a tag page', () => {
       const feeds = [...document.head.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]')];
       expect(feeds.map((link) => link.getAttribute('href'))).toEqual(['/feed.xml', tagFeedPath(tag.path)]);
       const main = screen.getByRole('main');
-      expect(within(main).getByRole('link', { name: ui.tagFeedLink })).toHaveAttribute('href', tagFeedPath(tag.path));
+      expect(within(main).getByRole('link', { name: articlesUi.tagFeedLink })).toHaveAttribute(
+        'href',
+        tagFeedPath(tag.path),
+      );
       const read = within(main).getAllByRole('link', { name: ui.readArticle });
       expect(read.map((a) => a.getAttribute('href'))).toEqual(taggedWith(tag).map((article) => article.path));
-      expect(main).toHaveTextContent(plural(ui.articleCount, tag.count));
+      expect(main).toHaveTextContent(plural(articlesUi.articleCount, tag.count));
     });
   }
 
@@ -68,12 +72,12 @@ describe('tag links', () => {
     renderApp('/articles');
     await screen.findByRole('heading', { level: 1, name: pageOf('articles').heading });
     const entry = screen.getByRole('heading', { level: 2, name: tagged.title }).closest('article');
-    const links = within(within(entry).getByRole('list', { name: ui.tagsLabel })).getAllByRole('link');
+    const links = within(within(entry).getByRole('list', { name: articlesUi.tagsLabel })).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(tagged.tags.map(tagPath));
 
     await user.click(within(entry).getByRole('link', { name: ui.readArticle }));
     await screen.findByRole('heading', { level: 1, name: tagged.title });
-    const onPage = within(screen.getByRole('list', { name: ui.tagsLabel })).getAllByRole('link');
+    const onPage = within(screen.getByRole('list', { name: articlesUi.tagsLabel })).getAllByRole('link');
     expect(onPage.map((a) => a.textContent)).toEqual(tagged.tags);
     await user.click(onPage[0]);
     const tag = tagList.find(({ path }) => path === tagPath(tagged.tags[0]));

@@ -4,20 +4,20 @@
  * linked them (webapp/build/articles.mjs). Nothing when there is none.
  */
 import { Link } from 'react-router-dom';
-import { ui } from '../data/index.js';
+import { articlesUi } from '../data/articlesUi.js';
 import './MoreArticles.css';
 
 export default function MoreArticles({ previous, next, related = [] }) {
   if (!previous && !next && related.length === 0) return null;
   const neighbours = [
-    ['previous', ui.previousArticle, previous, 'prev'],
-    ['next', ui.nextArticle, next, 'next'],
+    ['previous', articlesUi.previousArticle, previous, 'prev'],
+    ['next', articlesUi.nextArticle, next, 'next'],
   ].filter(([, , article]) => article);
   return (
-    <nav className="more-articles" aria-label={ui.moreArticles}>
+    <nav className="more-articles" aria-label={articlesUi.moreArticles}>
       {related.length > 0 && (
         <>
-          <h2 className="more-articles__heading">{ui.relatedArticles}</h2>
+          <h2 className="more-articles__heading">{articlesUi.relatedArticles}</h2>
           <ul className="more-articles__related">
             {related.map((article) => (
               <li key={article.path}>

@@ -4,7 +4,8 @@
  * article has none, or the page table has no tag pages.
  */
 import { Link } from 'react-router-dom';
-import { pages, ui } from '../data/index.js';
+import { pages } from '../data/index.js';
+import { articlesUi } from '../data/articlesUi.js';
 import { tagPath } from '../urls.js';
 import './TagList.css';
 
@@ -13,7 +14,7 @@ const hasTagPages = pages.some(({ path }) => path === '/tags/:tag');
 export default function TagList({ tags }) {
   if (!hasTagPages || !tags?.length) return null;
   return (
-    <ul className="tag-list" aria-label={ui.tagsLabel}>
+    <ul className="tag-list" aria-label={articlesUi.tagsLabel}>
       {tags.map((name) => (
         <li key={name}>
           <Link className="tag-list__tag" to={tagPath(name)}>

@@ -1,6 +1,8 @@
 /**
  * Interface wording: labels, headings and messages used by pages and
- * components. Kept here so no page holds text of its own.
+ * components. Kept here so no page holds text of its own. This module is
+ * in the main script, so every page carries it; the wording only the
+ * articles' pages show is in articlesUi.js, loaded with them.
  */
 export const ui = {
   skipToContent: 'Skip to content',
@@ -35,25 +37,8 @@ export const ui = {
   readingTime: '{minutes} min read',
   /** Name of the articles' feed, as feed readers show it; `{name}` is the site title. */
   feedTitle: 'Articles by {name}',
-  /** Name of a tag's feed: `{tag}` is the tag, `{feed}` the name above. */
-  tagFeedTitle: '{tag} · {feed}',
-  /** The tags of an article, on its page and in lists: the list's accessible name. */
-  tagsLabel: 'Tags',
-  /** A tag's number of articles, on /tags and on its page; `{count}` is filled in. */
-  articleCount: { one: '1 article', other: '{count} articles' },
-  /** The link from /articles and each tag's page to /tags. */
-  allTags: 'Browse by tag',
-  /** The link to a tag's feed, on its page. */
-  tagFeedLink: 'Follow this tag (Atom feed)',
-  /** On /tags when no article has a tag yet. */
-  noTags: 'No article has a tag yet.',
   /** Read by screen readers after a link in an article that opens in a new tab. */
   opensInNewTab: '(opens in a new tab)',
-  /** The end of an article's page: its name, the heading of the related articles, and the older and newer one. */
-  moreArticles: 'More articles',
-  relatedArticles: 'Related articles',
-  previousArticle: 'Previous article',
-  nextArticle: 'Next article',
   /** The title of an article's table of contents. */
   contents: 'Contents',
   /** Accessible name of a code sample in an article; `{language}` is filled in. */

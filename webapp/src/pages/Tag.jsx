@@ -5,6 +5,7 @@
  */
 import { Link, useParams } from 'react-router-dom';
 import { documentTitle, pageOf, pagePaths, site, ui } from '../data/index.js';
+import { articlesUi } from '../data/articlesUi.js';
 import { plural } from '../plural.js';
 import { tagFeedPath, tagPath } from '../urls.js';
 // Every summary and every tag: in the list pages' chunks only.
@@ -24,7 +25,7 @@ export default function Tag() {
   // Named as webapp/build/feed.mjs names it.
   const feed = {
     path: tagFeedPath(tag.path),
-    title: ui.tagFeedTitle
+    title: articlesUi.tagFeedTitle
       .replace('{tag}', tag.name)
       .replace('{feed}', ui.feedTitle.replace('{name}', site.main.title)),
   };
@@ -38,13 +39,13 @@ export default function Tag() {
   const tagged = articleList.filter((article) => article.tags.some((name) => tagPath(name) === tag.path));
   const intro = (
     <>
-      {plural(ui.articleCount, tag.count)}
+      {plural(articlesUi.articleCount, tag.count)}
       <span aria-hidden="true"> · </span>
-      <a href={feed.path}>{ui.tagFeedLink}</a>
+      <a href={feed.path}>{articlesUi.tagFeedLink}</a>
       {pagePaths.tags && (
         <>
           <span aria-hidden="true"> · </span>
-          <Link to={pagePaths.tags}>{ui.allTags}</Link>
+          <Link to={pagePaths.tags}>{articlesUi.allTags}</Link>
         </>
       )}
     </>

@@ -1,6 +1,7 @@
 /** /tags: every tag of the articles with its number of articles, most used first, each linking its page. */
 import { Link } from 'react-router-dom';
-import { pageOf, ui } from '../data/index.js';
+import { pageOf } from '../data/index.js';
+import { articlesUi } from '../data/articlesUi.js';
 import { plural } from '../plural.js';
 // Every tag with its count: in the tag pages' chunks only.
 import { tagList } from '../generated/tagList.js';
@@ -14,14 +15,14 @@ export default function Tags() {
     <div className="container" data-section="articles">
       <PageTop page="tags" title={page.heading} intro={page.intro} />
       {tagList.length === 0 ? (
-        <p>{ui.noTags}</p>
+        <p>{articlesUi.noTags}</p>
       ) : (
         <ul className="tags-page__list">
           {tagList.map((tag) => (
             <li key={tag.path}>
               <Link className="tags-page__tag" to={tag.path}>
                 <span className="tags-page__name">{tag.name}</span>
-                <span className="tags-page__count">{plural(ui.articleCount, tag.count)}</span>
+                <span className="tags-page__count">{plural(articlesUi.articleCount, tag.count)}</span>
               </Link>
             </li>
           ))}

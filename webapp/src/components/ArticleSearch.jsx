@@ -1,0 +1,107 @@
+/**
+ * The articles page's search: a search field that finds articles by the
+ * words of their title, description, tags and body. The index comes on the
+ * visitor's first search (articleSearch.js), so no page's first visit
+ * carries it. While there is a query, the matching articles, best first,
+ * take the place of `children` (the full list); a status line tells screen
+ * readers how many match. The query is in the URL (?q=), so a search can
+ * be linked and survives Back; ↓ and ↑ move between the field and the
+ * results, Escape clears the field.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { articlesUi } from '../data/articlesUi.js';
+import { loadSearch } from '../articleSearch.js';
+import { plural } from '../plural.js';
+import ArticleList from './ArticleList.jsx';
+import './ArticleSearch.css';
+
+export default function ArticleSearch({ articles, TagList, children }) {
+  // The router's own hooks, which the main script has already (useSearchParams would add to it).
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const query = new URLSearchParams(search).get('q') ?? '';
+  const [found, setFound] = useState({ query: '', paths: [], failed: false });
+  const id = useId();
+  const resultsRef = useRef(null);
+
+  useEffect(() => {
+    if (!query.trim()) return undefined;
+    let current = true;
+    loadSearch().then(
+      (index) => current && setFound({ query, paths: index.search(query).map((result) => result.id), failed: false }),
+      () => current && setFound({ query, paths: [], failed: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [query]);
+
+  const searching = query.trim() !== '';
+  // While the next answer is on its way, the last one stays on screen.
+  const answered = searching && found.query !== '';
+  const results = answered
+    ? found.paths.map((path) => articles.find((article) => article.path === path)).filter(Boolean)
+    : [];
+  let status = '';
+  if (answered && found.failed) status = articlesUi.search.failed;
+  else if (answered) status = plural(articlesUi.search.matches, results.length).replace('{query}', found.query.trim());
+
+  const setQuery = (value) =>
+    navigate(value ? `${pathname}?${new URLSearchParams({ q: value })}` : pathname, {
+      replace: true,
+      preventScrollReset: true,
+    });
+  const links = () => [...(resultsRef.current?.querySelectorAll('.card-link') ?? [])];
+  const onFieldKey = (event) => {
+    if (event.key === 'ArrowDown' && links().length > 0) {
+      event.preventDefault();
+      links()[0].focus();
+    } else if (event.key === 'Escape') {
+      setQuery('');
+    }
+  };
+  const onResultsKey = (event) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const all = links();
+    const at = all.indexOf(document.activeElement);
+    if (at === -1) return;
+    event.preventDefault();
+    const next = at + (event.key === 'ArrowDown' ? 1 : -1);
+    if (next < 0) document.getElementById(id).focus();
+    else all[Math.min(next, all.length - 1)].focus();
+  };
+
+  return (
+    <>
+      <form role="search" className="article-search" onSubmit={(event) => event.preventDefault()}>
+        <label className="visually-hidden" htmlFor={id}>
+          {articlesUi.search.label}
+        </label>
+        <input
+          id={id}
+          className="article-search__field"
+          type="search"
+          name="q"
+          value={query}
+          placeholder={articlesUi.search.placeholder}
+          autoComplete="off"
+          onFocus={() => loadSearch().catch(() => {})}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onFieldKey}
+        />
+      </form>
+      <p className="article-search__status" role="status">
+        {status}
+      </p>
+      {query.trim() !== '' ? (
+        // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- arrow keys move between the links inside
+        <div ref={resultsRef} onKeyDown={onResultsKey}>
+          {results.length > 0 && <ArticleList articles={results} headingLevel={2} page TagList={TagList} />}
+        </div>
+      ) : (
+        children
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Interface wording of the articles' own pages: the tag pages, the search
+ * on /articles and the end of an article's page. Imported by those pages'
+ * chunks only (not by data/index.js), so no other page's first visit
+ * carries it. The rest of the wording is in ui.js.
+ */
+export const articlesUi = {
+  /** The tags of an article, on its page and in lists: the list's accessible name. */
+  tagsLabel: 'Tags',
+  /** A tag's number of articles, on /tags and on its page; `{count}` is filled in. */
+  articleCount: { one: '1 article', other: '{count} articles' },
+  /** The link from /articles and each tag's page to /tags. */
+  allTags: 'Browse by tag',
+  /** On /tags when no article has a tag yet. */
+  noTags: 'No article has a tag yet.',
+  /** A tag's feed: its name (`{tag}` is the tag, `{feed}` ui.feedTitle) and the link to it on the tag's page. */
+  tagFeedTitle: '{tag} · {feed}',
+  tagFeedLink: 'Follow this tag (Atom feed)',
+  /** The search on /articles; `{count}` and `{query}` are filled in. */
+  search: {
+    label: 'Search articles',
+    placeholder: 'Search articles…',
+    matches: { one: '1 article matches “{query}”.', other: '{count} articles match “{query}”.' },
+    failed: 'The search could not be loaded. Please check your connection and try again.',
+  },
+  /** The end of an article's page: its name, the heading of the related articles, and the older and newer one. */
+  moreArticles: 'More articles',
+  relatedArticles: 'Related articles',
+  previousArticle: 'Previous article',
+  nextArticle: 'Next article',
+};

@@ -1,0 +1,105 @@
+// The search on /articles, with the index the build writes for the articles
+// as built (webapp/build/search.mjs) served in place of /search.json.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from './render.jsx';
+import { pageOf, ui } from '../src/data/index.js';
+import { articlesUi } from '../src/data/articlesUi.js';
+import { articleList } from '../src/generated/articleList.js';
+import { plural } from '../src/plural.js';
+import { searchIndexPath } from '../src/urls.js';
+import { forgetSearch } from '../src/articleSearch.js';
+import { searchIndex } from '../build/search.mjs';
+import { articles } from './articles.js';
+
+const index = searchIndex(articles);
+let fetched;
+let failing;
+
+beforeEach(() => {
+  forgetSearch();
+  fetched = [];
+  failing = false;
+  vi.stubGlobal('fetch', async (url) => {
+    fetched.push(url);
+    if (failing) return new Response('', { status: 503 });
+    return new Response(url === searchIndexPath ? index : '', { status: url === searchIndexPath ? 200 : 404 });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The longest word of the newest article's title: a query that must find it. */
+const word = articleList[0]?.title.split(/[^A-Za-z]+/).sort((a, b) => b.length - a.length)[0] ?? 'web';
+
+async function openArticles(path = '/articles') {
+  renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: pageOf('articles').heading });
+  return screen.getByRole('searchbox', { name: articlesUi.search.label });
+}
+
+const shownPaths = () =>
+  within(screen.getByRole('main'))
+    .queryAllByRole('link', { name: ui.readArticle })
+    .map((a) => a.getAttribute('href'));
+
+describe('searching the articles', () => {
+  it('fetches nothing until the visitor starts, then finds articles by their words', async () => {
+    const user = userEvent.setup();
+    const field = await openArticles();
+    expect(fetched).toEqual([]);
+    expect(shownPaths()).toEqual(articleList.map(({ path }) => path));
+    await user.type(field, word.toLowerCase());
+    expect(fetched).toEqual([searchIndexPath]);
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent(word.toLowerCase()));
+    const found = shownPaths();
+    if (articleList.length > 0) expect(found).toContain(articleList[0].path);
+    for (const path of found) expect(articleList.map((a) => a.path)).toContain(path);
+    expect(status).toHaveTextContent(
+      plural(articlesUi.search.matches, found.length).replace('{query}', word.toLowerCase()),
+    );
+
+    // Nothing matches: said, and no list.
+    await user.clear(field);
+    await user.type(field, 'qzxqzx');
+    await waitFor(() =>
+      expect(status).toHaveTextContent(plural(articlesUi.search.matches, 0).replace('{query}', 'qzxqzx')),
+    );
+    expect(shownPaths()).toEqual([]);
+    expect(fetched).toEqual([searchIndexPath]); // once
+
+    // Escape clears the field: the whole list again.
+    await user.type(field, '{Escape}');
+    expect(field).toHaveValue('');
+    expect(shownPaths()).toEqual(articleList.map(({ path }) => path));
+    expect(status).toHaveTextContent('');
+  });
+
+  it('reads the query from the URL, and the arrow keys move from the field through the results', async () => {
+    const user = userEvent.setup();
+    const field = await openArticles(`/articles?q=${encodeURIComponent(word)}`);
+    expect(field).toHaveValue(word);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(word));
+    const links = within(screen.getByRole('main')).queryAllByRole('link', { name: ui.readArticle });
+    if (links.length === 0) return; // an owner's site without articles finds nothing
+    field.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(links[0]).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(field).toHaveFocus();
+  });
+
+  it('says so when the index cannot be loaded, and tries again on the next search', async () => {
+    const user = userEvent.setup();
+    const field = await openArticles();
+    failing = true;
+    await user.type(field, 'a');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(articlesUi.search.failed));
+    failing = false;
+    await user.type(field, 'b');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('“ab”'));
+    expect(fetched.length).toBeGreaterThan(1);
+    expect(new Set(fetched)).toEqual(new Set([searchIndexPath]));
+  });
+});
