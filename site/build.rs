@@ -18,7 +18,7 @@ use std::time::SystemTime;
 
 /// File extensions worth compressing. Images other than SVG, fonts and the
 /// like are already compressed and are embedded once.
-const TEXT_EXTENSIONS: &[&str] = &["html", "js", "mjs", "css", "svg", "json", "xml", "txt", "webmanifest", "map", "ico", "wasm"];
+const TEXT_EXTENSIONS: &[&str] = &["html", "js", "mjs", "css", "svg", "json", "xml", "txt", "md", "webmanifest", "map", "ico", "wasm"];
 
 fn main() {
     let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR")).parent().expect("site/ is inside the repository").to_owned();

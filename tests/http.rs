@@ -90,6 +90,54 @@ fn the_feed_and_the_articles_content_are_sent_as_the_build_says() {
     assert_eq!(index.header("content-encoding"), Some("br"), "precompressed");
 }
 
+/// An agent that asks a permalink for `text/markdown` gets the article's file
+/// (front matter included); a browser gets the page; both say `Vary: Accept`.
+#[test]
+fn permalinks_answer_markdown_to_who_asks_for_it() {
+    let server = Server::start();
+    let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+    for article in server.article_paths() {
+        let markdown = server.request("GET", &article, &[("Accept", "text/markdown, text/html;q=0.9")]);
+        assert_eq!(markdown.status, 200, "{article}");
+        assert_eq!(markdown.header("content-type"), Some("text/markdown; charset=utf-8"), "{article}");
+        assert_eq!(markdown.header("vary"), Some("Accept-Encoding, Accept"), "{article}");
+        assert_eq!(markdown.header("cache-control"), Some("no-cache"), "{article}");
+        let text = markdown.text();
+        assert!(text.starts_with("---\n") && text.contains("\ntitle:"), "{article}: its front matter\n{text}");
+        assert_eq!(markdown.body, server.get(&format!("{article}.md")).body, "{article}: the same file at {article}.md");
+        assert!(!text.contains("](review-time.svg"), "{article}: local images by their public URL");
+
+        let page = server.request("GET", &article, &[("Accept", browser)]);
+        assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"), "{article}");
+        assert_eq!(page.header("vary"), Some("Accept-Encoding, Accept"), "{article}");
+        assert_eq!(page.body, server.get(&article).body, "no Accept: the page");
+        assert_ne!(page.header("etag"), markdown.header("etag"), "{article}: two representations, two validators");
+
+        let compressed = server.request("GET", &article, &[("Accept", "text/markdown"), ("Accept-Encoding", "br")]);
+        assert_eq!(compressed.header("content-encoding"), Some("br"), "{article}: precompressed");
+        let etag = markdown.header("etag").unwrap();
+        let revalidated = server.request("GET", &article, &[("Accept", "text/markdown"), ("If-None-Match", etag)]);
+        assert_eq!(revalidated.status, 304, "{article}");
+    }
+    // Pages without a Markdown alternate do not vary by Accept.
+    assert_eq!(server.request("GET", "/about", &[("Accept", "text/markdown")]).header("vary"), Some("Accept-Encoding"));
+}
+
+#[test]
+fn llms_txt_lists_the_pages_and_every_articles_markdown() {
+    let server = Server::start();
+    let reply = server.get("/llms.txt");
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-type"), Some("text/plain; charset=utf-8"));
+    let text = reply.text();
+    assert!(text.starts_with("# "), "a title first: {text}");
+    for article in server.article_paths() {
+        assert!(text.contains(&format!("{article}.md): ")), "{article} with its description: {text}");
+        assert_eq!(server.get(&format!("{article}.md")).status, 200);
+    }
+    assert!(text.contains("/about): "), "{text}");
+}
+
 #[test]
 fn favicon_ico_is_served() {
     let server = Server::start();

@@ -126,6 +126,40 @@ pub fn choose_encoding(accept_encoding: Option<&str>, available: impl Fn(Encodin
     best.0
 }
 
+/// Whether an `Accept` value asks for Markdown rather than HTML: it names
+/// `text/markdown` with a q at least as high as HTML's. Each type's q is that
+/// of the most specific range that matches it (`text/html`, then `text/*`,
+/// then `*/*`), as RFC 9110 §12.5.1 says; a browser's usual value, which
+/// never names Markdown, gets HTML, and so does a request without `Accept`.
+pub fn prefers_markdown(accept: Option<&str>) -> bool {
+    let Some(header) = accept else {
+        return false;
+    };
+    let (mut markdown, mut html, mut text, mut any) = (None, None, None, None);
+    for item in header.as_bytes().split(|&b| b == b',') {
+        let (range, q) = match item.iter().position(|&b| b == b';') {
+            None => (item, Some(1000)),
+            Some(semicolon) => (&item[..semicolon], quality(&item[semicolon + 1..])),
+        };
+        let Some(q) = q else { continue };
+        let range = range.trim_ascii();
+        let slot = if range.eq_ignore_ascii_case(b"text/markdown") {
+            &mut markdown
+        } else if range.eq_ignore_ascii_case(b"text/html") {
+            &mut html
+        } else if range.eq_ignore_ascii_case(b"text/*") {
+            &mut text
+        } else if range == b"*/*" {
+            &mut any
+        } else {
+            continue;
+        };
+        *slot = Some(q);
+    }
+    let html = html.or(text).or(any).unwrap_or(0);
+    markdown.is_some_and(|markdown| markdown > 0 && markdown >= html)
+}
+
 /// The q parameter, from an item's parameters (what follows its first `;`),
 /// in thousandths (1000 when absent); `None` when malformed, so that a broken
 /// item is ignored instead of guessed at.
@@ -193,6 +227,31 @@ pub fn byte_range(range: Option<&str>, if_range: Option<&str>, etag: &str, len: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn markdown_only_when_asked_for_as_much_as_html() {
+        for accept in [
+            "text/markdown",
+            "text/markdown, text/html;q=0.9",
+            "text/html;q=0.5, text/markdown;q=0.6",
+            "text/markdown, */*",
+            "TEXT/MARKDOWN;charset=utf-8, text/plain",
+        ] {
+            assert!(prefers_markdown(Some(accept)), "{accept}");
+        }
+        for accept in [
+            "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
+            "*/*",
+            "text/*",
+            "text/html, text/markdown;q=0.5",
+            "text/markdown;q=0",
+            "text/markdown;q=nope",
+            "",
+        ] {
+            assert!(!prefers_markdown(Some(accept)), "{accept}");
+        }
+        assert!(!prefers_markdown(None));
+    }
 
     fn choose(header: Option<&str>) -> Encoding {
         choose_encoding(header, |_| true)

@@ -64,8 +64,14 @@ impl Variant {
         if status == StatusCode::OK {
             not_modified.insert(header::ETAG, representation.etag.clone());
         }
-        if asset.bodies.has_compressed() {
-            not_modified.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        let vary = match (asset.bodies.has_compressed(), asset.varies_by_accept) {
+            (true, true) => Some("Accept-Encoding, Accept"),
+            (true, false) => Some("Accept-Encoding"),
+            (false, true) => Some("Accept"),
+            (false, false) => None,
+        };
+        if let Some(vary) = vary {
+            not_modified.insert(header::VARY, HeaderValue::from_static(vary));
         }
         let mut full = not_modified.clone();
         full.insert(header::CONTENT_TYPE, asset.content_type.clone());
@@ -124,7 +130,14 @@ impl Responder {
             return self.shapes.plain(StatusCode::BAD_REQUEST, "Bad Request: malformed path\n");
         };
         match self.site.resolve(&path) {
-            Resolution::Found(asset) => send_found(&self.found[asset.id], request.headers()),
+            Resolution::Found(asset) => {
+                // An article's permalink answers an agent that asks for Markdown with its Markdown.
+                let sent = match asset.markdown {
+                    Some(markdown) if negotiate::prefers_markdown(accept(request.headers())) => markdown,
+                    _ => asset.id,
+                };
+                send_found(&self.found[sent], request.headers())
+            }
             Resolution::NotFound(_) => send_not_found(&self.not_found, request.headers()),
             Resolution::Redirect(location) => self.redirect(location, request.uri().query()),
         }
@@ -179,6 +192,11 @@ impl<'a> RequestHeaders<'a> {
     fn choose<'p>(&self, prepared: &'p Prepared) -> &'p Variant {
         prepared.get_or_identity(negotiate::choose_encoding(self.accept_encoding, |e| prepared.has(e)))
     }
+}
+
+/// The request's `Accept` value (its first line), read only for a page with a Markdown alternate.
+fn accept(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::ACCEPT).and_then(|value| value.to_str().ok())
 }
 
 /// The 404 page: always sent in full, as conditionals apply only to what exists.

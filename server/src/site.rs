@@ -37,6 +37,9 @@ struct RouteManifest {
     /// Request path → the route it is answered with a 308 to (the spec's
     /// `/article/N`, to that article's permalink).
     redirects: HashMap<String, String>,
+    /// Route → the file (below the site root) sent instead of its page to a
+    /// client that asks for `text/markdown` (an article's Markdown).
+    markdown: HashMap<String, String>,
     /// The HTML file sent, with status 404, for every path that is not found.
     not_found: String,
     /// How to send each file, by its path below the site root: its cache
@@ -70,6 +73,11 @@ pub struct Asset {
     pub content_type: HeaderValue,
     pub cache_control: HeaderValue,
     pub bodies: Encoded<Representation>,
+    /// The asset sent in its place to a client that prefers `text/markdown`.
+    pub markdown: Option<usize>,
+    /// Whether what is sent at its address depends on `Accept` (a page with a
+    /// Markdown alternate, and that Markdown), so responses carry `Vary: Accept`.
+    pub varies_by_accept: bool,
 }
 
 /// Where a request path leads.
@@ -181,6 +189,14 @@ impl Site {
             }
             site.redirects.insert(from, to);
         }
+        for (route, file) in &manifest.markdown {
+            let page = site.paths.get(route).filter(|entry| entry.route).map(|entry| entry.asset);
+            let page = page.ok_or_else(|| SiteError(format!("the Markdown of {route} is for a route the manifest does not have")))?;
+            let markdown = index_of(file)?;
+            site.assets[page].markdown = Some(markdown);
+            site.assets[page].varies_by_accept = true;
+            site.assets[markdown].varies_by_accept = true;
+        }
         site.not_found = index_of(&manifest.not_found)?;
         for file in manifest.files.keys() {
             index_of(file)?;
@@ -286,6 +302,8 @@ fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: &SentAs)
             .map_err(|_| SiteError(format!("{path}: unusable content type {content_type}")))?,
         cache_control: sent_as.cache.header_value(),
         bodies: Encoded { gzip: compressed(Encoding::Gzip), brotli: compressed(Encoding::Brotli), identity },
+        markdown: None,
+        varies_by_accept: false,
     })
 }
 
@@ -370,7 +388,10 @@ mod tests {
         assert!(matches!(site.resolve("/article/0"), Resolution::NotFound(_)));
         let (first, permalink) = site.redirects().find(|(from, _)| *from == "/article/1").expect("/article/1 redirects");
         assert!(matches!(site.resolve(first), Resolution::Redirect(p) if p == permalink));
-        assert!(matches!(site.resolve(permalink), Resolution::Found(_)));
+        let Resolution::Found(page) = site.resolve(permalink) else { panic!("{permalink} is a page") };
+        let markdown = &site.assets()[page.markdown.expect("an article has its Markdown")];
+        assert!(markdown.file.ends_with(".md") && markdown.varies_by_accept && page.varies_by_accept, "{}", markdown.file);
+        assert_eq!(markdown.content_type, "text/markdown; charset=utf-8");
     }
 
     /// The build names the files it content-hashed (all under static/); the

@@ -42,7 +42,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { writeGeneratedModule } from './generated.mjs';
 import { RASTER, renderPicture, writePublished } from './images.mjs';
-import { articleDataPath, articlePath, tagPath, urlSegment } from '../src/urls.js';
+import { articleDataPath, articleMarkdownPath, articlePath, tagPath, urlSegment } from '../src/urls.js';
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 import { srcDir } from './paths.mjs';
@@ -306,7 +306,7 @@ function pictureElement(img, picture) {
  * and height; `images` collects what to publish (URL → bytes). Every image is lazy and decoded off the main thread: an article's
  * images are below its title.
  */
-function localImages({ file, fail, images }) {
+function localImages({ file, fail, images, renamed }) {
   return async (tree) => {
     const nodes = [];
     visit(tree, 'element', (node) => {
@@ -332,6 +332,7 @@ function localImages({ file, fail, images }) {
           fail(node, error.message);
         }
         for (const [url, published] of rendered.files) images.set(url, published);
+        renamed.set(src, rendered.picture.fallback);
         Object.assign(node, pictureElement(node, rendered.picture));
         continue;
       }
@@ -345,6 +346,7 @@ function localImages({ file, fail, images }) {
       const { name, ext } = path.parse(from);
       const url = `/static/media/${name}.${hash}${ext}`;
       images.set(url, bytes);
+      renamed.set(src, url);
       node.properties.src = url;
       node.properties.width ??= size.width;
       node.properties.height ??= size.height;
@@ -438,9 +440,10 @@ function captionedImages() {
 
 /**
  * The HTML of a Markdown body. `file` and `bodyOffset` place errors;
- * `images` (a Map) receives the local images to copy.
+ * `images` (a Map) receives the local images to copy, and `renamed` each
+ * local image's name as written → its public URL.
  */
-export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = new Map() }) {
+export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = new Map(), renamed = new Map() }) {
   const fail = (node, what) => {
     throw new ContentError(file, node?.position ? node.position.start.line + bodyOffset : null, what);
   };
@@ -450,7 +453,7 @@ export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = 
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(rehypeRaw)
     .use(rejectScripts, { fail })
-    .use(localImages, { file, fail, images })
+    .use(localImages, { file, fail, images, renamed })
     .use(captionedImages)
     .use(taskListLabels)
     .use(rehypeSlug)
@@ -495,7 +498,8 @@ export function absoluteHtml(tree, pageUrl) {
  * Reads and renders every article. Returns them in list order, newest first
  * (by `date`, then by file name, later first), each with `file`, `slug`,
  * `summary` (what lists show), `data` (what the article page shows), `tree`
- * (for the feed) and `images` (public URL → bytes). Throws ContentError on a
+ * (for the feed), `images` (public URL → bytes) and `markdown` (its file
+ * with its images' public URLs, for readers that ask for Markdown). Throws ContentError on a
  * mistake. An article with `draft: true` is left out (so out of every list,
  * the feed and the sitemap, and its URL is a 404) unless `drafts` is set, as
  * the live preview sets it: then it is in, marked `draft: true`.
@@ -528,13 +532,14 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
     }
     bySlug.set(slug, file);
     if (fields.draft && !drafts) continue;
-    read.push({ file, name, slug, fields, body, bodyOffset });
+    read.push({ file, name, slug, source, fields, body, bodyOffset });
   }
   read.sort((a, b) => b.fields.date - a.fields.date || b.name.localeCompare(a.name));
   const articles = [];
-  for (const { file, slug, fields, body, bodyOffset } of read) {
+  for (const { file, slug, source, fields, body, bodyOffset } of read) {
     const images = new Map();
-    const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images });
+    const renamed = new Map();
+    const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images, renamed });
     const summary = {
       path: articlePath(slug),
       date: displayDate(fields.date),
@@ -561,7 +566,7 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       contents: contentsOf(tree),
       html,
     };
-    articles.push({ file, slug, summary, data, tree, images });
+    articles.push({ file, slug, summary, data, tree, images, markdown: withPublicImages(source, renamed) });
   }
   linkNeighbours(articles);
   return articles;
@@ -590,6 +595,17 @@ function linkNeighbours(articles) {
       related: related.map(({ other }) => link(other)),
     });
   }
+}
+
+/**
+ * An article's file as readers outside the site get it: the same text, each
+ * local image named by its public URL (`](chart.svg` → `](/static/media/chart.1a2b3c4d.svg`).
+ */
+function withPublicImages(source, renamed) {
+  let text = source;
+  for (const [src, url] of renamed)
+    text = text.replaceAll(`](${src}`, `](${url}`).replaceAll(`src="${src}"`, `src="${url}"`);
+  return text;
 }
 
 /** `items` without those whose `key` an earlier one has. */
@@ -661,12 +677,16 @@ function withoutTags(summary) {
   return teaser;
 }
 
-/** Writes each article's JSON (articleDataPath) and its images into the site folder. */
+/**
+ * Writes each article's JSON (articleDataPath), its Markdown
+ * (articleMarkdownPath) and its images into the site folder.
+ */
 export async function writeArticleFiles(articles, siteDir) {
   for (const article of articles) {
     const target = path.join(siteDir, articleDataPath(article.slug));
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, JSON.stringify(article.data));
+    await fs.writeFile(path.join(siteDir, articleMarkdownPath(article.slug)), article.markdown);
     await writePublished(article.images, siteDir);
   }
 }

@@ -15,10 +15,10 @@
  * 3. Every route of the data module, and the 404 page, is rendered into its
  *    own HTML file in OUTDIR/site/: index.html, about/index.html, …,
  *    article/<slug>/index.html, 404.html (prerender.mjs).
- *    Before that, each article's JSON (article/<slug>.json, what its page fetches)
+ *    Before that, each article's JSON (article/<slug>.json, what its page fetches), its Markdown (article/<slug>.md)
  *    and images, and the photos, are written into OUTDIR/site/.
  * 4. Writes site/feed.xml and site/tags/<tag>/feed.xml (feed.mjs),
- *    site/search.json (search.mjs), site/sitemap.xml and site/robots.txt
+ *    site/search.json (search.mjs), site/llms.txt (llms.mjs), site/sitemap.xml and site/robots.txt
  *    (sitemap.mjs), site/favicon.ico (favicon.mjs), and OUTDIR/routes.json, the route manifest the server
  *    reads: {"routes": {"/": "index.html", "/about": "about/index.html", …},
  *    "redirects": {"/article/1": "/article/my-post", …}, "not_found": "404.html", "files": {"feed.xml": {"content_type": …, "cache": "revalidate"}, …},
@@ -31,13 +31,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { articleDataPath } from '../src/urls.js';
+import { articleDataPath, articleMarkdownPath } from '../src/urls.js';
 import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, writePageModule } from './pages.mjs';
 import { contentSecurityPolicy, PolicyError } from './policy.mjs';
 import { writeFaviconIco } from './favicon.mjs';
 import { writeSearchIndex } from './search.mjs';
+import { llmsTxt, llmsTxtPath } from './llms.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
 import { themeBootScript } from '../src/theme.js';
@@ -100,6 +101,7 @@ async function main() {
   // cached for an hour by the server.
   await fs.writeFile(path.join(siteDir, 'sitemap.xml'), sitemapXml(siteOrigin, routePaths()));
   await fs.writeFile(path.join(siteDir, 'robots.txt'), robotsTxt(siteOrigin));
+  await fs.writeFile(path.join(siteDir, llmsTxtPath), llmsTxt({ origin: siteOrigin, site: content, pages, articles }));
   await writeFaviconIco(siteDir);
 
   const files = await listFiles(siteDir);
@@ -115,7 +117,8 @@ async function main() {
     ...prerendered,
     ...feeds,
     searchIndexFile,
-    ...articles.map(({ slug }) => articleDataPath(slug).slice(1)),
+    ...articles.flatMap(({ slug }) => [articleDataPath(slug).slice(1), articleMarkdownPath(slug).slice(1)]),
+    llmsTxtPath.slice(1),
   ]);
   const cacheOf = (file) => (file.startsWith('static/') ? 'immutable' : revalidated.has(file) ? 'revalidate' : 'hour');
   const sentAs = Object.fromEntries(files.map((file) => [file, { cache: cacheOf(file) }]));

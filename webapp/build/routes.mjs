@@ -7,7 +7,7 @@
 import { pages } from '../src/data/index.js';
 import { articleList } from '../src/generated/articleList.js';
 import { tagList } from '../src/generated/tagList.js';
-import { notFoundFile, routeFile } from '../src/urls.js';
+import { articleMarkdownPath, notFoundFile, routeFile } from '../src/urls.js';
 
 /** The paths of each page with a parameter (pages.mjs's parameterPaths). */
 const parameterRoutes = {
@@ -25,18 +25,37 @@ export function routePaths() {
  * path → the permalink it is answered with, by a 308 redirect.
  */
 export function articleNumberRedirects() {
-  if (!pages.some(({ path }) => path === '/article/:slug')) return {};
+  if (!hasArticlePages()) return {};
   return Object.fromEntries(articleList.map((article, index) => [`/article/${index + 1}`, article.path]));
 }
 
 /**
+ * Each article's permalink → its Markdown file (below site/), which the
+ * server sends instead of the page to a client that prefers `text/markdown`.
+ */
+export function markdownAlternates() {
+  if (!hasArticlePages()) return {};
+  return Object.fromEntries(
+    articleList.map(({ path }) => [path, articleMarkdownPath(path.slice('/article/'.length)).slice(1)]),
+  );
+}
+
+const hasArticlePages = () => pages.some(({ path }) => path === '/article/:slug');
+
+/**
  * For each route, the prerendered HTML file (relative to site/) the server
- * sends; the redirects; the 404 page; and `files`, how the server sends the
+ * sends; the redirects; the Markdown alternates; the 404 page; and `files`, how the server sends the
  * files whose name does not say it all (file → { content_type, cache }):
  * 'immutable' for every content-hashed file, 'revalidate' and a content type for the feed.
  */
 export function routeManifest(files = {}) {
   const routes = {};
   for (const path of routePaths()) routes[path] = routeFile(path);
-  return { routes, redirects: articleNumberRedirects(), not_found: notFoundFile, files };
+  return {
+    routes,
+    redirects: articleNumberRedirects(),
+    markdown: markdownAlternates(),
+    not_found: notFoundFile,
+    files,
+  };
 }

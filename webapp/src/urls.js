@@ -35,6 +35,15 @@ export function articleDataPath(slug) {
 }
 
 /**
+ * Path of an article's Markdown, its file as written (front matter
+ * included): what its permalink answers a client that asks for
+ * `text/markdown`, and what /llms.txt links.
+ */
+export function articleMarkdownPath(slug) {
+  return `/article/${slug}.md`;
+}
+
+/**
  * The 0-based list index that `/article/N` names (N is 1-based, as the
  * articles page lists them, newest first), or null when the segment is not
  * such a number for a list of `count` ('0', '3' with two articles, '01',

@@ -119,6 +119,7 @@ describe('routes', () => {
     expect(routeManifest(files)).toEqual({
       routes: { ...pageRoutes, ...articleRoutes, ...tagRoutes },
       redirects,
+      markdown: Object.fromEntries(articleList.map(({ path }) => [path, `${path.slice(1)}.md`])),
       not_found: '404.html',
       files,
     });
