@@ -57,7 +57,8 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     assert_eq!(missing.status, 404, "{next}");
     assert!(missing.text().contains(">Oops!</h1>"));
     assert!(server.get("/sitemap.xml").text().contains(&format!("{}{last}</loc>", s(&expected["origin"]))));
-    assert_eq!(parse_feed(&server).entries.len(), ARTICLES, "the feed has every article");
+    let entries = expected["feed"]["entries"].as_u64().unwrap() as usize;
+    assert_eq!(parse_feed(&server).entries.len(), ARTICLES.min(entries), "the feed has the newest articles");
 
     // The home page's first visit grows by little; no script it loads holds any article's body.
     let original = Server::start();

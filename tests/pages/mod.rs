@@ -13,7 +13,7 @@ use crate::common::Server;
 
 /// Prints what each page must contain, as JSON, from the data module.
 const EXPECTATIONS: &str = r#"
-import { documentTitle, pageOf, pagePaths, pages as table, projects, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
+import { constants, documentTitle, pageOf, pagePaths, pages as table, projects, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
 import { loadArticles, tagsOf } from './webapp/build/articles.mjs';
 import { tagPath } from './webapp/src/urls.js';
 const T = site.main.title;
@@ -47,8 +47,10 @@ const pages = [
 ];
 const notFoundPage = table.find(({ path }) => path === '*');
 const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, texts: [notFoundPage.intro] };
-const feed = { title: ui.feedTitle.replace('{name}', T), articles: articles.map((a) => ({ url: `${siteOrigin}${a.path}`, title: a.title, published: a.isoDate })) };
-const tagFeeds = tags.map((tag) => ({ path: `${tag.path}/feed.xml`, page: `${siteOrigin}${tag.path}`, urls: tagged(tag).map((a) => `${siteOrigin}${a.path}`) }));
+// A feed: the most recently changed articles (a stable sort keeps the list's order on one day).
+const newest = (list) => [...list].sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, constants.feedEntries);
+const feed = { title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: `${siteOrigin}${a.path}`, title: a.title, published: a.isoDate })) };
+const tagFeeds = tags.map((tag) => ({ path: `${tag.path}/feed.xml`, page: `${siteOrigin}${tag.path}`, urls: newest(tagged(tag)).map((a) => `${siteOrigin}${a.path}`) }));
 console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed, tagFeeds }));
 "#;
 

@@ -1,5 +1,6 @@
 /**
- * /feed.xml: an Atom feed (RFC 4287) of every article, newest first, with
+ * /feed.xml: an Atom feed (RFC 4287) of the `feedEntries` most recently
+ * changed articles (constants.js), newest first, with
  * its whole HTML body, links and images made absolute on the site origin
  * so feed readers can follow them; and /tags/<tag>/feed.xml, the same for
  * one tag's articles. Written by the `feed` package.
@@ -10,6 +11,7 @@ import { Feed } from 'feed';
 import { absoluteHtml, tagsOf } from './articles.mjs';
 import { feedPath, tagFeedPath, tagPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
+import { constants } from '../src/data/constants.js';
 import { articlesUi } from '../src/data/articlesUi.js';
 
 const day = (iso) => new Date(`${iso}T00:00:00Z`);
@@ -22,8 +24,11 @@ const day = (iso) => new Date(`${iso}T00:00:00Z`);
 export function atomFeed({ origin, site, description, articles, tag = null }) {
   const home = new URL('/', origin).href;
   const title = ui.feedTitle.replace('{name}', site.main.title);
-  // Array.prototype.sort is stable: equal dates keep the list's order.
-  const entries = [...articles].sort((a, b) => b.data.updated.localeCompare(a.data.updated));
+  // The most recently changed, each in full (Array.prototype.sort is stable:
+  // equal dates keep the list's order). A reader keeps what it has read.
+  const entries = [...articles]
+    .sort((a, b) => b.data.updated.localeCompare(a.data.updated))
+    .slice(0, constants.feedEntries);
   const author = { name: site.main.name, email: site.main.email, link: home };
   const page = tag ? new URL(tag.path, origin).href : home;
   const feed = new Feed({

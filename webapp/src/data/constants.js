@@ -16,6 +16,12 @@ export const constants = Object.freeze({
   homeArticleTeasers: 3,
   /** Size in CSS px of a project's logo on its card (a photo logo is rendered for it). */
   projectLogoSize: 48,
+  /**
+   * Each feed (/feed.xml, a tag's) carries this many articles, the most
+   * recently changed, each in full: with hundreds of articles, a feed of
+   * every one would be megabytes that every reader downloads at each poll.
+   */
+  feedEntries: 20,
   /** An article's page ends with up to this many others that share its tags. */
   relatedArticles: 3,
   /** An article with at least this many `##` headings gets a table of contents. */
