@@ -3,8 +3,8 @@
  * The live preview (`npm run dev:web`): Parcel's dev server on
  * http://localhost:1234, which rebuilds and reloads on every change, plus
  * the articles. Each change to webapp/src/data/articles/ renders them again
- * (articles.mjs): the modules the app imports, and each article's JSON and
- * images in the dev server's folder. A mistake in an article is printed
+ * (articles.mjs): the modules the app imports, and each article's JSON,
+ * Markdown and images and the search index in the dev server's folder. A mistake in an article is printed
  * here and shown in the page, the same one line the build fails with. Each
  * change to the page table (data/pages.js) writes the module that loads the
  * pages again; a mistake in it is printed here.
@@ -17,6 +17,7 @@ import { articlesDir, ContentError, loadArticles, writeArticleFiles, writeArticl
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, pagesFile, writePageModule } from './pages.mjs';
 import { rootDir } from './paths.mjs';
+import { writeSearchIndex } from './search.mjs';
 
 const distDir = path.join(rootDir, 'dist/dev');
 
@@ -25,6 +26,7 @@ async function renderArticles() {
     const articles = await loadArticles(undefined, { drafts: true });
     await writeArticleModules(articles);
     await writeArticleFiles(articles, distDir);
+    await writeSearchIndex(articles, distDir);
     console.log(`articles: ${articles.length} rendered`);
   } catch (error) {
     const message = error instanceof ContentError ? error.message : String(error?.stack ?? error);
