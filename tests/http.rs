@@ -135,7 +135,10 @@ fn llms_txt_lists_the_pages_and_every_articles_markdown() {
         assert!(text.contains(&format!("{article}.md): ")), "{article} with its description: {text}");
         assert_eq!(server.get(&format!("{article}.md")).status, 200);
     }
-    assert!(text.contains("/about): "), "{text}");
+    // And every page of the page table: the routes that are neither an article nor a tag.
+    for page in server.routes().into_iter().filter(|route| !route.starts_with("/article/") && !route.starts_with("/tags/")) {
+        assert!(text.contains(&format!("{page}): ")), "{page}: {text}");
+    }
 }
 
 #[test]

@@ -88,16 +88,8 @@ pub fn choose_encoding(accept_encoding: Option<&str>, available: impl Fn(Encodin
     let Some(header) = accept_encoding else {
         return Encoding::Identity;
     };
-    // Scanned as bytes: the syntax is ASCII, and byte splitting costs a
-    // fraction of `str::split`'s char searching on these short values.
     let (mut brotli, mut gzip, mut identity, mut star) = (None, None, None, None);
-    for item in header.as_bytes().split(|&b| b == b',') {
-        let (coding, q) = match item.iter().position(|&b| b == b';') {
-            None => (item, Some(1000)),
-            Some(semicolon) => (&item[..semicolon], quality(&item[semicolon + 1..])),
-        };
-        let Some(q) = q else { continue };
-        let coding = coding.trim_ascii();
+    for (coding, q) in weighted_items(header) {
         let slot = if coding.eq_ignore_ascii_case(b"br") {
             &mut brotli
         } else if coding.eq_ignore_ascii_case(b"gzip") || coding.eq_ignore_ascii_case(b"x-gzip") {
@@ -136,13 +128,7 @@ pub fn prefers_markdown(accept: Option<&str>) -> bool {
         return false;
     };
     let (mut markdown, mut html, mut text, mut any) = (None, None, None, None);
-    for item in header.as_bytes().split(|&b| b == b',') {
-        let (range, q) = match item.iter().position(|&b| b == b';') {
-            None => (item, Some(1000)),
-            Some(semicolon) => (&item[..semicolon], quality(&item[semicolon + 1..])),
-        };
-        let Some(q) = q else { continue };
-        let range = range.trim_ascii();
+    for (range, q) in weighted_items(header) {
         let slot = if range.eq_ignore_ascii_case(b"text/markdown") {
             &mut markdown
         } else if range.eq_ignore_ascii_case(b"text/html") {
@@ -158,6 +144,21 @@ pub fn prefers_markdown(accept: Option<&str>) -> bool {
     }
     let html = html.or(text).or(any).unwrap_or(0);
     markdown.is_some_and(|markdown| markdown > 0 && markdown >= html)
+}
+
+/// The items of a list header (`Accept-Encoding`, `Accept`), each as its
+/// token (coding or media range, trimmed) and its q in thousandths. Scanned
+/// as bytes: the syntax is ASCII, and byte splitting costs a fraction of
+/// `str::split`'s char searching on these short values. An item whose q is
+/// malformed is left out.
+fn weighted_items(header: &str) -> impl Iterator<Item = (&[u8], u16)> {
+    header.as_bytes().split(|&b| b == b',').filter_map(|item| {
+        let (token, q) = match item.iter().position(|&b| b == b';') {
+            None => (item, Some(1000)),
+            Some(semicolon) => (&item[..semicolon], quality(&item[semicolon + 1..])),
+        };
+        Some((token.trim_ascii(), q?))
+    })
 }
 
 /// The q parameter, from an item's parameters (what follows its first `;`),

@@ -94,7 +94,7 @@ export default function ArticleSearch({ articles, TagList, children }) {
       <p className="article-search__status" role="status">
         {status}
       </p>
-      {query.trim() !== '' ? (
+      {searching ? (
         // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- arrow keys move between the links inside
         <div ref={resultsRef} onKeyDown={onResultsKey}>
           {results.length > 0 && <ArticleList articles={results} headingLevel={2} page TagList={TagList} />}
