@@ -68,13 +68,14 @@ fn write_representations(dir: &Path, asset: &Asset, summary: &mut Summary) -> io
     Ok(())
 }
 
-/// `Cache-Control` by path pattern: a directory whose files all share a
-/// cache class gets one `/dir/*` rule, so that no path is matched by two rules
-/// (hosts join the values of rules that overlap).
+/// `Cache-Control` by path pattern: a directory whose files and pages all
+/// share a cache class gets one `/dir/*` rule, and what is under it no rule
+/// of its own, so that no path is matched by two rules (hosts join the
+/// values of rules that overlap: `no-cache, no-cache`).
 fn cache_rules(site: &Site) -> BTreeMap<String, String> {
     let mut rules: BTreeMap<String, String> = BTreeMap::new();
     let mut by_directory: BTreeMap<&str, Vec<(&str, &str)>> = BTreeMap::new();
-    for (path, asset) in site.files() {
+    for (path, asset) in site.files().chain(site.routes()) {
         let cache = asset.cache_control.to_str().unwrap_or("");
         match path.trim_start_matches('/').split_once('/') {
             Some((top, _)) => by_directory.entry(top).or_default().push((path, cache)),
@@ -83,16 +84,13 @@ fn cache_rules(site: &Site) -> BTreeMap<String, String> {
             }
         }
     }
-    for (directory, files) in by_directory {
-        let first = files[0].1;
-        if files.iter().all(|(_, cache)| *cache == first) {
+    for (directory, entries) in by_directory {
+        let first = entries[0].1;
+        if entries.iter().all(|(_, cache)| *cache == first) {
             rules.insert(format!("/{directory}/*"), first.to_owned());
         } else {
-            rules.extend(files.into_iter().map(|(path, cache)| (path.to_owned(), cache.to_owned())));
+            rules.extend(entries.into_iter().map(|(path, cache)| (path.to_owned(), cache.to_owned())));
         }
-    }
-    for (route, page) in site.routes() {
-        rules.insert(route.to_owned(), page.cache_control.to_str().unwrap_or("").to_owned());
     }
     let not_found = site.not_found_page();
     rules.insert(format!("/{}", not_found.file), not_found.cache_control.to_str().unwrap_or("").to_owned());
@@ -226,6 +224,25 @@ mod tests {
         assert!(nginx.contains(&format!("location = /{} {{\n    internal;\n", site.not_found_page().file)), "{nginx}");
         let variables = 2 * nginx.matches("try_files").count() + 2 * redirects.len();
         assert_eq!(nginx.matches('$').count(), variables, "only try_files' $uri and the redirects' query: {nginx}");
+    }
+
+    /// Cloudflare Pages and Netlify join the values of every rule that
+    /// matches a path: each address of the site must match exactly one.
+    #[test]
+    fn every_address_matches_one_cache_rule() {
+        let site = Site::built();
+        let rules = cache_rules(&site);
+        for (path, asset) in site.files().chain(site.routes()) {
+            let matching: Vec<&String> = rules
+                .keys()
+                .filter(|pattern| match pattern.strip_suffix('*') {
+                    Some(directory) => path.starts_with(directory),
+                    None => *pattern == path,
+                })
+                .collect();
+            assert_eq!(matching.len(), 1, "{path}: {matching:?}");
+            assert_eq!(rules[matching[0]], asset.cache_control.to_str().unwrap(), "{path}");
+        }
     }
 
     #[test]
