@@ -1,7 +1,8 @@
-//! nginx serving `portfolio export`, configured with docs/deploy.md's snippet
-//! (read from the document): for every route, file and encoding, and for a
-//! missing page, nginx answers what the binary answers: the status, the
-//! bytes, `Content-Encoding`, `Cache-Control` and every security header.
+//! `portfolio export` served by nginx, configured with docs/deploy.md's
+//! snippet (read from the document), and by Cloudflare Pages' local runtime:
+//! for every route, file and encoding, and for a missing page, each answers
+//! what the binary answers: the status, the bytes, `Content-Encoding`,
+//! `Cache-Control` and every security header.
 
 mod common;
 mod front;
@@ -9,7 +10,7 @@ mod front;
 use std::fs;
 use std::path::PathBuf;
 
-use common::{command, files_below, free_port, request_to, Reply, Server};
+use common::{command, files_below, free_port, get_to, request_to, Reply, Server};
 use front::{documented_snippet, Front};
 
 /// The headers both must send alike: `Content-Encoding`, `Cache-Control` and the binary's security headers.
@@ -47,7 +48,7 @@ fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
 
     let mut paths = server.routes();
     paths.extend(files_below(&dir).into_iter().map(|file| format!("/{file}")));
-    paths.retain(|path| !path.ends_with(".gz") && !path.ends_with(".br") && !path.ends_with("/index.html"));
+    paths.retain(|path| !path.ends_with(".gz") && !path.ends_with(".br"));
     paths.extend(["/no-such-page", "/article/999999", "/static/js/missing.js"].map(str::to_owned));
     let mut compared = 0;
     for path in &paths {
@@ -79,5 +80,46 @@ fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
     // Stopped with the test, workers included: nothing listens on its port any more.
     drop(nginx_front);
     assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err(), "nginx's workers still listen on {port}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Cloudflare Pages (`wrangler pages dev`, its own runtime) serving the
+/// export: every page at its route itself, with no redirect to a trailing
+/// slash; each address with one `Cache-Control`, as the binary sends it;
+/// the binary's `/article/N` redirects and its 404 page.
+#[test]
+fn cloudflare_pages_serves_the_export_as_the_binary_does() {
+    let dir: PathBuf = std::env::temp_dir().join(format!("portfolio-pages-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let output = command().arg("export").arg(&dir).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let server = Server::start();
+    let port = free_port();
+    let pages = Front::cloudflare_pages(port, &dir);
+
+    let mut paths = server.routes();
+    paths.extend(["/feed.xml", "/search.json", "/llms.txt", "/robots.txt"].map(str::to_owned));
+    paths.extend(server.article_paths().iter().flat_map(|article| [format!("{article}.json"), format!("{article}.md")]));
+    paths.push(server.script_path());
+    for path in &paths {
+        let (ours, theirs) = (server.get(path), get_to(port, path));
+        assert_eq!(theirs.status, ours.status, "{path}: {:?}", theirs.header("location"));
+        assert!(theirs.body == ours.body, "the body of {path} differs");
+        for name in compared_headers(&ours) {
+            assert_eq!(theirs.header(name), ours.header(name), "{name} of {path}");
+        }
+    }
+    for number in [1, server.article_paths().len()] {
+        let path = format!("/article/{number}");
+        let (ours, theirs) = (server.get(&path), get_to(port, &path));
+        assert_eq!(theirs.status, 308, "{path}");
+        let location = theirs.header("location").unwrap_or_default();
+        assert!(location.ends_with(ours.header("location").unwrap()), "{path}: {location}");
+    }
+    let missing = get_to(port, "/no-such-page");
+    assert_eq!(missing.status, 404);
+    assert!(missing.body == server.get("/no-such-page").body, "the site's 404 page");
+    drop(pages);
+    assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err(), "wrangler still listens on {port}");
     let _ = fs::remove_dir_all(&dir);
 }

@@ -1,14 +1,17 @@
 //! `portfolio export DIR`: the site as files, for a static host, a CDN origin
 //! or nginx. Every file is the bytes the server sends, with its `.br` and
-//! `.gz` siblings, under the name the build gave it (each route's page is
-//! `ROUTE/index.html`, the 404 page `404.html`, as the route manifest says);
+//! `.gz` siblings, under the name the build gave it, except each route's
+//! page, which is `ROUTE.html` (`about.html`; the home page `index.html`):
+//! Cloudflare Pages, Netlify and GitHub Pages serve that at `/about` itself,
+//! where `about/index.html` would make them redirect to `/about/`. The 404
+//! page is `404.html`;
 //! `_headers` (Netlify and Cloudflare Pages format) and `_nginx.conf` (an
 //! nginx include) carry the server's cache and security headers, which hold
 //! this build's script hash and so cannot be written once by hand, and
 //! `_redirects` (the same hosts' format) and `_nginx.conf` its redirects
 //! (`/article/1` to that article's permalink).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::fs;
 use std::io;
@@ -30,8 +33,10 @@ pub(crate) fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, forc
         return Err(format!("{} is not empty; choose an empty directory or add --force", dir.display()));
     }
     let mut summary = Summary { files: 0, bytes: 0 };
+    let page_files: HashMap<usize, String> = site.routes().map(|(route, page)| (page.id, page_file(route))).collect();
     for asset in site.assets() {
-        write_representations(dir, asset, &mut summary).map_err(|e| format!("cannot write {}: {e}", dir.join(&asset.file).display()))?;
+        let file = page_files.get(&asset.id).map_or(asset.file.as_str(), String::as_str);
+        write_representations(dir, file, asset, &mut summary).map_err(|e| format!("cannot write {}: {e}", dir.join(file).display()))?;
     }
     let rules = cache_rules(site);
     let redirects: BTreeMap<&str, &str> = site.redirects().collect();
@@ -53,8 +58,17 @@ const HEADERS_FILE: &str = "_headers";
 const REDIRECTS_FILE: &str = "_redirects";
 const NGINX_FILE: &str = "_nginx.conf";
 
-fn write_representations(dir: &Path, asset: &Asset, summary: &mut Summary) -> io::Result<()> {
-    let path = dir.join(&asset.file);
+/// Where a route's page goes in the export: `/` → `index.html`, `/about` → `about.html`.
+fn page_file(route: &str) -> String {
+    if route == "/" {
+        "index.html".to_owned()
+    } else {
+        format!("{}.html", route.trim_start_matches('/'))
+    }
+}
+
+fn write_representations(dir: &Path, file: &str, asset: &Asset, summary: &mut Summary) -> io::Result<()> {
+    let path = dir.join(file);
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)?;
     }
@@ -119,11 +133,13 @@ fn redirects_file(redirects: &BTreeMap<&str, &str>) -> String {
 }
 
 /// `_nginx.conf`, for the `server` block that serves the export (docs/deploy.md):
-/// one `location` per cache class, each finding a route's `index.html` and
+/// one `location` per cache class, each finding a route's `ROUTE.html` (and
+/// `/`'s `index.html`) and
 /// sending every header (nginx drops inherited `add_header`s in a location
 /// that has its own, so each location repeats them). As from the binary, the
-/// 404 page is only an answer, never a page of its own, and the host's files
-/// (`_headers`, `_redirects`, `_nginx.conf`) are not served. A redirect keeps
+/// 404 page is only an answer, never a page of its own, a page is not served
+/// at its file's name (`/about.html`), and the host's files (`_headers`,
+/// `_redirects`, `_nginx.conf`) are not served. A redirect keeps
 /// the query string and names a path, as the server's does.
 fn nginx_file(rules: &BTreeMap<String, String>, redirects: &BTreeMap<&str, &str>, security_headers: &HeaderMap, not_found: &str) -> String {
     let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
@@ -151,7 +167,7 @@ fn nginx_file(rules: &BTreeMap<String, String>, redirects: &BTreeMap<&str, &str>
         if internal {
             out.push_str("    internal;\n");
         }
-        out.push_str("    try_files $uri $uri/index.html =404;\n");
+        out.push_str("    try_files $uri $uri.html $uri/index.html =404;\n");
         for (name, value) in security_headers {
             let _ =
                 writeln!(out, "    add_header {} {} always;", canonical_name(name.as_str()), nginx_string(value.to_str().unwrap_or("")));
@@ -164,6 +180,8 @@ fn nginx_file(rules: &BTreeMap<String, String>, redirects: &BTreeMap<&str, &str>
     for own in [HEADERS_FILE, REDIRECTS_FILE, NGINX_FILE] {
         let _ = writeln!(out, "location = /{own} {{\n    return 404;\n}}");
     }
+    // A regular expression: asked for by name only; try_files above still finds them.
+    out.push_str("location ~ \\.html$ {\n    return 404;\n}\n");
     out
 }
 
@@ -202,7 +220,8 @@ mod tests {
         let redirects: BTreeMap<&str, &str> = site.redirects().collect();
         let nginx = nginx_file(&rules, &redirects, &security, &site.not_found_page().file);
         let page_cache = site.routes().next().unwrap().1.cache_control.to_str().unwrap().to_owned();
-        assert!(nginx.contains("location / {\n    try_files $uri $uri/index.html =404;\n"), "{nginx}");
+        assert!(nginx.contains("location / {\n    try_files $uri $uri.html $uri/index.html =404;\n"), "{nginx}");
+        assert!(nginx.contains("location ~ \\.html$ {\n    return 404;\n}"), "{nginx}");
         assert!(nginx.contains(&format!("add_header Cache-Control \"{page_cache}\" always;")), "{nginx}");
         for (pattern, cache) in rules.iter().filter(|(_, cache)| **cache != page_cache) {
             let matcher = pattern.strip_suffix('*').map_or(format!("= {pattern}"), str::to_owned);
@@ -222,8 +241,8 @@ mod tests {
             );
         }
         assert!(nginx.contains(&format!("location = /{} {{\n    internal;\n", site.not_found_page().file)), "{nginx}");
-        let variables = 2 * nginx.matches("try_files").count() + 2 * redirects.len();
-        assert_eq!(nginx.matches('$').count(), variables, "only try_files' $uri and the redirects' query: {nginx}");
+        let variables = 3 * nginx.matches("try_files").count() + 2 * redirects.len() + 1;
+        assert_eq!(nginx.matches('$').count(), variables, "only try_files' $uri, the redirects' query and the .html match: {nginx}");
     }
 
     /// Cloudflare Pages and Netlify join the values of every rule that

@@ -238,6 +238,39 @@ pub fn request_to(port: u16, method: &str, path: &str, headers: &[(&str, &str)])
     raw_to(port, raw.as_bytes())
 }
 
+/// GET `path` from `port`, read up to the end of the answer's body rather
+/// than to the end of the connection: for servers that keep it open a while
+/// after `Connection: close` (Cloudflare Pages' local runtime: 5 s).
+pub fn get_to(port: u16, path: &str) -> Reply {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    stream.write_all(format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").as_bytes()).expect("send request");
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 64 * 1024];
+    loop {
+        let read = stream.read(&mut chunk).expect("read response");
+        answer.extend_from_slice(&chunk[..read]);
+        let Some(head_end) = answer.windows(4).position(|w| w == b"\r\n\r\n") else {
+            if read == 0 {
+                break;
+            }
+            continue;
+        };
+        let head = String::from_utf8_lossy(&answer[..head_end]).to_ascii_lowercase();
+        let body = &answer[head_end + 4..];
+        let length = head.lines().find_map(|line| line.strip_prefix("content-length:")).map(|n| n.trim().parse::<usize>().unwrap());
+        let complete = match length {
+            Some(length) => body.len() >= length,
+            None if head.contains("transfer-encoding: chunked") => body.ends_with(b"0\r\n\r\n"),
+            None => false,
+        };
+        if complete || read == 0 {
+            break;
+        }
+    }
+    Reply::parse(&answer, false)
+}
+
 /// Sends raw bytes to `port` and reads the whole answer (the request must close the connection).
 pub fn raw_to(port: u16, bytes: &[u8]) -> Reply {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
@@ -275,7 +308,14 @@ impl Reply {
                 })
                 .or_insert(value);
         }
-        let body = if head_request { Vec::new() } else { bytes[head_len..].to_vec() };
+        let body = match () {
+            _ if head_request => Vec::new(),
+            // Other servers (Cloudflare Pages' runtime) may send a body in chunks.
+            _ if headers.get("transfer-encoding").is_some_and(|coding| coding.eq_ignore_ascii_case("chunked")) => {
+                dechunk(&bytes[head_len..])
+            }
+            _ => bytes[head_len..].to_vec(),
+        };
         Reply { status: response.code.expect("a status"), headers, body }
     }
 
@@ -285,6 +325,22 @@ impl Reply {
 
     pub fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// A chunked body (RFC 9112 §7.1) as its bytes.
+fn dechunk(mut chunked: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
+    loop {
+        let line_end = chunked.windows(2).position(|w| w == b"\r\n").expect("a chunk size line");
+        let size_text = String::from_utf8_lossy(&chunked[..line_end]);
+        let size = usize::from_str_radix(size_text.split(';').next().unwrap().trim(), 16).expect("a hex chunk size");
+        if size == 0 {
+            return body;
+        }
+        let start = line_end + 2;
+        body.extend_from_slice(&chunked[start..start + size]);
+        chunked = &chunked[start + size + 2..];
     }
 }
 

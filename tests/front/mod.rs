@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // each test binary uses a different part of this module
 
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -63,6 +64,7 @@ impl Front {
             .args(["-e", &format!("{d}/error.log"), "-c"])
             .arg(dir.join("nginx.conf"))
             .stdout(Stdio::null())
+            .process_group(0)
             .spawn()
             .expect("nginx (Debian package nginx) runs");
         wait_for_port(port, Duration::from_secs(10));
@@ -81,6 +83,7 @@ impl Front {
             .env("XDG_CONFIG_HOME", &dir)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
             .expect("caddy (Debian package caddy) runs");
         wait_for_port(port, Duration::from_secs(10));
@@ -88,11 +91,40 @@ impl Front {
     }
 }
 
+impl Front {
+    /// Cloudflare Pages' own local runtime (`wrangler pages dev`, from npm,
+    /// which runs workerd) serving `site`, a `portfolio export`, on `port`.
+    pub fn cloudflare_pages(port: u16, site: &Path) -> Front {
+        let dir = private_dir("wrangler");
+        let wrangler = Path::new(env!("CARGO_MANIFEST_DIR")).join("node_modules/.bin/wrangler");
+        let child = Command::new(wrangler)
+            .args(["pages", "dev"])
+            .arg(site)
+            .args(["--ip", "127.0.0.1", "--port", &port.to_string()])
+            // The newest date this pinned workerd knows; wrangler's default is today.
+            .args(["--compatibility-date", "2026-05-01"])
+            .env("HOME", &dir)
+            .env("XDG_CONFIG_HOME", &dir)
+            .env("WRANGLER_SEND_METRICS", "false")
+            .env("CI", "true")
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .process_group(0)
+            .spawn()
+            .expect("wrangler (npm, a devDependency) runs");
+        wait_for_port(port, Duration::from_secs(60));
+        Front { child, dir }
+    }
+}
+
 impl Drop for Front {
-    /// SIGTERM, not SIGKILL: nginx's master then stops its workers, which
-    /// would otherwise live on, still listening, after the test.
+    /// SIGTERM, not SIGKILL, to its whole process group: nginx's master then
+    /// stops its workers and wrangler its workerd, which would otherwise live
+    /// on, still listening, after the test.
     fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        let _ = Command::new("kill").args(["-TERM", "--", &format!("-{}", self.child.id())]).status();
         if wait_with_timeout(&mut self.child, Duration::from_secs(5)).is_none() {
             let _ = self.child.kill();
             let _ = self.child.wait();
