@@ -34,7 +34,11 @@ const METRICS = {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const runs = Number(process.env.RUNS || 3);
-const pages = (process.env.PAGES || '/,/about,/projects,/article/1').split(',');
+// The newest article by its permalink (/article/1 is a redirect to it).
+const { articleList } = await import('../webapp/src/generated/articleList.js');
+const pages = (process.env.PAGES || ['/', '/about', '/projects', articleList[0]?.path ?? '/articles'].join(',')).split(
+  ',',
+);
 
 /** Starts the release binary on a free port; resolves with its base URL and a stop function. */
 async function startServer() {
