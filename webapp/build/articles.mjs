@@ -499,10 +499,11 @@ export function absoluteHtml(tree, pageUrl) {
  * (by `date`, then by file name, later first), each with `file`, `slug`,
  * `summary` (what lists show), `data` (what the article page shows), `tree`
  * (for the feed), `images` (public URL → bytes) and `markdown` (its file
- * with its images' public URLs, for readers that ask for Markdown). Throws ContentError on a
- * mistake. An article with `draft: true` is left out (so out of every list,
- * the feed and the sitemap, and its URL is a 404) unless `drafts` is set, as
- * the live preview sets it: then it is in, marked `draft: true`.
+ * with its images' public URLs, for readers that ask for Markdown). Throws
+ * ContentError on a mistake. An article with `draft: true` is left out (so
+ * out of every list, the feed and the sitemap, and its URL is a 404) unless
+ * `drafts` is set, as the live preview sets it: then it is in, marked
+ * `draft: true`.
  */
 export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
   const names = (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.md')).sort();
@@ -580,10 +581,10 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
  */
 function linkNeighbours(articles) {
   const link = (article) => (article ? { path: article.summary.path, title: article.summary.title } : null);
-  const tagsOf = (article) => new Set(article.summary.tags.map(urlSegment));
+  const tagSet = (article) => new Set(article.summary.tags.map(urlSegment));
   for (const [index, article] of articles.entries()) {
-    const own = tagsOf(article);
-    const shared = (other) => [...tagsOf(other)].filter((tag) => own.has(tag)).length;
+    const own = tagSet(article);
+    const shared = (other) => [...tagSet(other)].filter((tag) => own.has(tag)).length;
     const related = articles
       .filter((other) => other !== article && shared(other) > 0)
       .map((other, order) => ({ other, shared: shared(other), order }))
