@@ -63,11 +63,12 @@ test('the release build and checksum steps make a static binary and a SHA256SUMS
 test('the Pages step exports every page and the 404 page', () => {
   const dir = tempDir();
   run('tools/release.sh', ['export', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  for (const file of ['index.html', '404.html', 'about/index.html', 'feed.xml']) {
+  // A page is ROUTE.html, which GitHub Pages serves at ROUTE.
+  for (const file of ['index.html', '404.html', 'about.html', 'feed.xml']) {
     assert.ok(fs.statSync(path.join(dir, file)).isFile(), file);
   }
   assert.match(fs.readFileSync(path.join(dir, '404.html'), 'utf8'), /<meta name="robots" content="noindex"\/>/);
-  for (const hostFile of ['_headers', '_nginx.conf']) {
+  for (const hostFile of ['_headers', '_redirects', '_nginx.conf']) {
     assert.ok(!fs.existsSync(path.join(dir, hostFile)), `${hostFile} is not published`);
   }
   fs.rmSync(dir, { recursive: true });

@@ -39,8 +39,8 @@ case "${1:-}" in
     [ $# -eq 2 ] || usage
     cargo build --locked --release
     target/release/portfolio export "$2" --force
-    # GitHub Pages sends its own headers and would publish these two as pages.
-    rm "$2/_headers" "$2/_nginx.conf"
+    # GitHub Pages sends its own headers, has no redirects, and would publish these as pages.
+    rm "$2/_headers" "$2/_redirects" "$2/_nginx.conf"
     ;;
   *)
     usage
