@@ -2,7 +2,8 @@
  * `npm test`: every gate and every test suite, in order. A failing step does
  * not stop the next ones, so one run shows every failure; the exit status is
  * 1 if any step failed. `npm test -- lint` (or `rust`, `web`, `e2e`) runs the
- * steps whose name starts with that word.
+ * steps whose name starts with that word. `npm run format` (`format` here)
+ * lays the Rust and JavaScript out as the lint steps check them.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -22,6 +23,17 @@ const steps = [
 ];
 
 const only = process.argv[2];
+if (only === 'format') {
+  const formatters = [
+    ['cargo', ['fmt', '--all']],
+    ['npx', ['prettier', '--write', '--log-level', 'warn', ...jsFiles]],
+  ];
+  const failures = formatters.filter(
+    ([command, args]) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status !== 0,
+  );
+  process.exit(failures.length ? 1 : 0);
+}
+
 const chosen = only ? steps.filter(([name]) => name.startsWith(only)) : steps;
 if (chosen.length === 0) {
   console.error(`no step starts with "${only}"; the steps: ${steps.map(([name]) => name).join(', ')}`);

@@ -124,7 +124,11 @@ export async function openPage(context, baseURL, viewport = { width: 1280, heigh
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
-    if (request.url().startsWith(ownOrigin)) problems.push(`request failed: ${request.url()}`);
+    // An image the browser stops fetching itself (a full-page screenshot resizes the
+    // viewport, so a <picture> picks another candidate) is not a failure; a missing
+    // file is answered 404, which the response handler below reports.
+    const dropped = request.resourceType() === 'image' && request.failure()?.errorText === 'net::ERR_ABORTED';
+    if (request.url().startsWith(ownOrigin) && !dropped) problems.push(`request failed: ${request.url()}`);
   });
   page.on('response', (response) => {
     // Every file the app asks for must exist; only the document itself may be a 404 page.
