@@ -196,6 +196,12 @@ fn camera_photos_are_published_small_and_without_their_metadata() {
         let logo = data.find("logo:").expect("a project logo");
         let end = logo + data[logo..].find('\n').unwrap();
         fs::write(&projects_js, format!("{}logo: 'camera.jpg',{}", &data[..logo], &data[end..])).unwrap();
+        // And as the photo on the site's share card.
+        let site_js = copy.join("webapp/src/data/site.js");
+        let (changed, cards) =
+            replace_lines_after(&fs::read_to_string(&site_js).unwrap(), "shareCard: {", "photo:", "photo: 'camera.jpg',");
+        assert_eq!(cards, 1, "site.js names the share card's photo as `shareCard: {{ photo: … }}`");
+        fs::write(&site_js, changed).unwrap();
     });
     // The one file, shown as both photos and the logo, comes at every width any of them needs:
     // each width it is shown at, twice that, and a phone's 360 px where it is shown wider.
@@ -236,6 +242,12 @@ fn camera_photos_are_published_small_and_without_their_metadata() {
         eprintln!("{path}: {weight} B with the camera photo as its picture");
         assert!(weight <= BUDGET, "{path} weighs {weight} B with the camera photo, over {BUDGET} B");
     }
+    // The share card drawn with the camera photo: upright, small, without the camera's data.
+    let home = server.get("/").text();
+    let origin = canonical(&home).expect("a canonical link");
+    let card = assert_share_card(&server, origin.trim_end_matches('/'), "/", &home);
+    let card = server.get(&card[origin.len() - 1..]).body;
+    assert!(!card.windows(6).any(|w| w == b"Exif\0\0"), "the share card holds EXIF data");
     let photo_bytes: usize = published.iter().map(|(_, len)| len).sum();
     assert!(photo_bytes < 1_000_000, "the published photos take {photo_bytes} B");
     // The binary holds none of the original: no 64-byte run from its middle.

@@ -5,7 +5,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { articles, openPage, screenshot, serverAndBrowser } from './harness.mjs';
 import {
-  constants,
   documentTitle,
   latestArticles,
   navPages,
@@ -71,7 +70,7 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
       );
       assert.ok(overflow <= 0, `${target.path} overflows horizontally by ${overflow}px at ${viewport.width}px`);
       const footer = page.locator('footer');
-      assert.match(await footer.innerText(), new RegExp(`© ${constants.copyrightYear}`));
+      assert.match(await footer.innerText(), new RegExp(`© ${site.main.copyrightYear}`));
       await screenshot(page, `${target.name}-${viewportName}`);
       assert.deepEqual(problems, [], target.path);
       await page.close();

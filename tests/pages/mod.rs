@@ -212,3 +212,40 @@ pub fn parse_feed_at(server: &Server, path: &str) -> feed_rs::model::Feed {
     assert_eq!(reply.header("content-type"), Some("application/atom+xml; charset=utf-8"), "{path}");
     feed_rs::parser::parse(&reply.body[..]).unwrap_or_else(|e| panic!("{path} is not a feed: {e}"))
 }
+
+/// The width and height of a baseline or progressive JPEG, from its frame header.
+pub fn jpeg_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    let mut at = 2; // after the start-of-image marker
+    while at + 9 < bytes.len() && bytes[at] == 0xFF {
+        let marker = bytes[at + 1];
+        let length = u16::from_be_bytes([bytes[at + 2], bytes[at + 3]]) as usize;
+        // SOF0 to SOF15, except DHT (C4), JPG (C8) and DAC (CC), which are not frame headers.
+        if (0xC0..=0xCF).contains(&marker) && ![0xC4, 0xC8, 0xCC].contains(&marker) {
+            let height = u16::from_be_bytes([bytes[at + 5], bytes[at + 6]]);
+            let width = u16::from_be_bytes([bytes[at + 7], bytes[at + 8]]);
+            return Some((width.into(), height.into()));
+        }
+        at += 2 + length;
+    }
+    None
+}
+
+/// Checks a page's share card, as a link-preview crawler fetches it: the
+/// absolute `og:image` on `origin`, the same as `twitter:image`, a JPEG of
+/// the size the meta tags say (1200 × 630) and at most 60 KB. Returns its URL.
+pub fn assert_share_card(server: &Server, origin: &str, path: &str, html: &str) -> String {
+    let image = meta(html, "property", "og:image").unwrap_or_else(|| panic!("{path}: og:image"));
+    assert_eq!(meta(html, "name", "twitter:image").as_ref(), Some(&image), "{path}");
+    assert_eq!(meta(html, "name", "twitter:card").as_deref(), Some("summary_large_image"), "{path}");
+    assert!(meta(html, "property", "og:image:alt").is_some_and(|alt| !alt.is_empty()), "{path}: og:image:alt");
+    let image_path = image.strip_prefix(origin).unwrap_or_else(|| panic!("{path}: og:image {image} is on {origin}"));
+    let card = server.get(image_path);
+    assert_eq!(card.status, 200, "{path}: {image}");
+    assert_eq!(card.header("content-type"), Some("image/jpeg"), "{path}: {image}");
+    let size = jpeg_size(&card.body).unwrap_or_else(|| panic!("{path}: {image} is not a JPEG"));
+    assert_eq!(size, (1200, 630), "{path}: {image}");
+    let said = (meta(html, "property", "og:image:width"), meta(html, "property", "og:image:height"));
+    assert_eq!(said, (Some("1200".into()), Some("630".into())), "{path}: the size og:image:width and height say");
+    assert!(card.body.len() <= 60_000, "{path}: {image} is {} B, over 60 KB", card.body.len());
+    image
+}

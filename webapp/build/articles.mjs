@@ -100,6 +100,11 @@ const FIELDS = {
     valid: (value) => typeof value === 'string' && isSlug(value),
     example: 'slug: my-post (lowercase letters, digits and hyphens, not digits alone: /article/7 is the 7th article)',
   },
+  image: {
+    required: false,
+    valid: (value) => isText(value) && /\.(?:jpe?g|png|webp|svg)$/i.test(value) && !/^[a-z]+:|^\//i.test(value),
+    example: 'image: cover.jpg (a JPEG, PNG, WebP or SVG beside the article: its link previews show it)',
+  },
   draft: {
     required: false,
     valid: (value) => typeof value === 'boolean',
@@ -497,7 +502,8 @@ export function absoluteHtml(tree, pageUrl) {
 /**
  * Reads and renders every article. Returns them in list order, newest first
  * (by `date`, then by file name, later first), each with `file`, `slug`,
- * `summary` (what lists show), `data` (what the article page shows), `tree`
+ * `ownImage` (the file its front matter names for its share card, or
+ * undefined), `summary` (what lists show), `data` (what the article page shows), `tree`
  * (for the feed), `images` (public URL → bytes) and `markdown` (its file
  * with its images' public URLs, for readers that ask for Markdown). Throws
  * ContentError on a mistake. An article with `draft: true` is left out (so
@@ -533,11 +539,19 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
     }
     bySlug.set(slug, file);
     if (fields.draft && !drafts) continue;
-    read.push({ file, name, slug, source, fields, body, bodyOffset });
+    const ownImage = fields.image && path.resolve(path.dirname(file), fields.image);
+    if (ownImage && !(await fs.stat(ownImage).catch(() => null))?.isFile()) {
+      throw new ContentError(
+        file,
+        fieldLine(source, 'image'),
+        `the image ${fields.image} is not there; put the file at ${path.relative(process.cwd(), ownImage)}, or fix the name`,
+      );
+    }
+    read.push({ file, name, slug, source, fields, body, bodyOffset, ownImage });
   }
   read.sort((a, b) => b.fields.date - a.fields.date || b.name.localeCompare(a.name));
   const articles = [];
-  for (const { file, slug, source, fields, body, bodyOffset } of read) {
+  for (const { file, slug, source, fields, body, bodyOffset, ownImage } of read) {
     const images = new Map();
     const renamed = new Map();
     const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images, renamed });
@@ -567,7 +581,7 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       contents: contentsOf(tree),
       html,
     };
-    articles.push({ file, slug, summary, data, tree, images, markdown: withPublicImages(source, renamed) });
+    articles.push({ file, slug, summary, data, tree, images, ownImage, markdown: withPublicImages(source, renamed) });
   }
   linkNeighbours(articles);
   return articles;

@@ -37,6 +37,7 @@ import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, writePageModule } from './pages.mjs';
 import { contentSecurityPolicy, PolicyError } from './policy.mjs';
 import { writeFaviconIco } from './favicon.mjs';
+import { makeShareCards } from './shareCards.mjs';
 import { writeSearchIndex } from './search.mjs';
 import { llmsTxt, llmsTxtPath } from './llms.mjs';
 import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
@@ -71,7 +72,16 @@ async function main() {
   await writeArticleModules(articles);
   await writePageModule((await import('../src/data/pages.js')).pages, (await import('../src/data/site.js')).site);
   const photos = await buildPhotos();
-  const { site: content, siteOrigin, pages, pageOf, externalOrigins, analytics } = await import('../src/data/index.js');
+  const {
+    site: content,
+    siteOrigin,
+    pages,
+    pageOf,
+    ui,
+    externalOrigins,
+    analytics,
+  } = await import('../src/data/index.js');
+  const cards = await makeShareCards({ site: content, pages, ui, origin: siteOrigin, articles });
   // Checked before the long part of the build.
   contentSecurityPolicy({ externalOrigins, analytics }, []);
   const { routeManifest, routePaths } = await import('./routes.mjs');
@@ -86,6 +96,7 @@ async function main() {
   const prerender = await buildPrerenderer(prerenderDir, outDir);
   await writeArticleFiles(articles, siteDir);
   await writePublished(photos, siteDir);
+  await writePublished(cards, siteDir);
   const feeds = await writeFeeds({
     siteDir,
     origin: siteOrigin,

@@ -4,7 +4,7 @@
  * http://localhost:1234, which rebuilds and reloads on every change, plus
  * the articles. Each change to webapp/src/data/articles/ renders them again
  * (articles.mjs): the modules the app imports, and each article's JSON,
- * Markdown and images and the search index in the dev server's folder. A mistake in an article is printed
+ * Markdown and images, their share cards and the search index in the dev server's folder. A mistake in an article is printed
  * here and shown in the page, the same one line the build fails with. Each
  * change to the page table (data/pages.js) writes the module that loads the
  * pages again; a mistake in it is printed here.
@@ -18,18 +18,24 @@ import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, pagesFile, writePageModule } from './pages.mjs';
 import { rootDir } from './paths.mjs';
 import { writeSearchIndex } from './search.mjs';
+import { makeShareCards } from './shareCards.mjs';
 
 const distDir = path.join(rootDir, 'dist/dev');
 
 async function renderArticles() {
   try {
     const articles = await loadArticles(undefined, { drafts: true });
+    const [{ site }, { pages }, { ui }] = await Promise.all(
+      ['site', 'pages', 'ui'].map((name) => import(`../src/data/${name}.js`)),
+    );
+    await writePublished(await makeShareCards({ site, pages, ui, origin: site.main.origin, articles }), distDir);
     await writeArticleModules(articles);
     await writeArticleFiles(articles, distDir);
     await writeSearchIndex(articles, distDir);
     console.log(`articles: ${articles.length} rendered`);
   } catch (error) {
-    const message = error instanceof ContentError ? error.message : String(error?.stack ?? error);
+    const oneLine = error instanceof ContentError || error instanceof PhotoError;
+    const message = oneLine ? error.message : String(error?.stack ?? error);
     console.error(`articles: ${message}`);
     await writeArticleModules([], message);
   }

@@ -1,8 +1,9 @@
 // Before any component test: the modules the app imports, rendered from
-// the articles' Markdown files and the photos as the build does.
+// the articles' Markdown files, the photos and the share card as the build does.
 import { loadArticles, writeArticleModules } from '../build/articles.mjs';
 import { buildPhotos } from '../build/images.mjs';
 import { writePageModule } from '../build/pages.mjs';
+import { makeSiteCard } from '../build/shareCards.mjs';
 import { pages } from '../src/data/pages.js';
 import { site } from '../src/data/site.js';
 
@@ -10,4 +11,5 @@ export default async function writeGeneratedModules() {
   await writeArticleModules(await loadArticles());
   await writePageModule(pages, site);
   await buildPhotos();
+  await makeSiteCard({ site, home: pages.find(({ path }) => path === '/'), origin: site.main.origin });
 }

@@ -19,6 +19,7 @@ import {
 import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
 import { scopeCss } from '../src/scopeCss.js';
+import { shareCard } from '../src/generated/shareCard.js';
 import { setArticleSource } from '../src/articleData.js';
 import { contentsOf, renderMarkdown } from '../build/articles.mjs';
 import { articleBySlug, articles as rendered } from './articles.js';
@@ -78,7 +79,11 @@ describe('link-preview tags', () => {
       expect(property('og:title')).toBe(document.title);
       expect(property('og:description')).toBe(metaContent('description'));
       expect(property('og:type')).toBe(path.startsWith('/article/') ? 'article' : 'website');
-      expect(property('og:image')).toBe(new URL(site.shareImage.src, siteOrigin).href);
+      // An article shows its own share card, every other page the site's.
+      const card = articles.find((article) => article.path === path)?.shareImage ?? shareCard;
+      expect(card.src).toMatch(/^\/static\/media\/card[-.]/);
+      expect(property('og:image')).toBe(new URL(card.src, siteOrigin).href);
+      expect(property('og:image:alt')).toBe(card.alt);
       expect(metaContent('twitter:card')).toBe('summary_large_image');
       expect(metaContent('twitter:title')).toBe(document.title);
       expect(metaContent('twitter:image')).toBe(property('og:image'));
@@ -164,7 +169,7 @@ describe('nav and footer', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(navPages.map(({ path }) => path));
-    expect(footer).toHaveTextContent(`© ${constants.copyrightYear} ${site.main.name}`);
+    expect(footer).toHaveTextContent(`© ${site.main.copyrightYear} ${site.main.name}`);
   });
 });
 

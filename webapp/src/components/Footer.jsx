@@ -1,10 +1,10 @@
 /** The footer: the nav links again and the copyright line. */
 import { NavLink } from 'react-router-dom';
-import { constants, navPages, site, ui } from '../data/index.js';
+import { navPages, site, ui } from '../data/index.js';
 import './Footer.css';
 
 export default function Footer() {
-  const copyright = ui.copyright.replace('{year}', constants.copyrightYear).replace('{name}', site.main.name);
+  const copyright = ui.copyright.replace('{year}', site.main.copyrightYear).replace('{name}', site.main.name);
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">

@@ -9,6 +9,7 @@
  */
 import { documentTitle, pageOf, site, siteOrigin, ui } from '../data/index.js';
 import { feedPath } from '../urls.js';
+import { shareCard } from '../generated/shareCard.js';
 
 /** An absolute URL on the public site: '/about' → 'https://jordanlee.example/about'. */
 export function absoluteUrl(path) {
@@ -28,8 +29,10 @@ function metadataOf(key) {
  * links. The 404 page has none: it answers for every unknown path and is
  * the canonical form of nothing. `type` is the Open Graph type. `feed`
  * ({ path, title }) is a feed of this page's own, named beside the site's.
+ * `image` ({ src, width, height, alt }) is the page's own share card (an
+ * article's); every other page shows the site's (webapp/build/shareCards.mjs).
  */
-export default function PageMeta({ page = null, feed = null, ...given }) {
+export default function PageMeta({ page = null, feed = null, image = shareCard, ...given }) {
   const {
     title,
     description,
@@ -39,7 +42,6 @@ export default function PageMeta({ page = null, feed = null, ...given }) {
     noIndex = false,
   } = page ? metadataOf(page) : given;
   const url = path === null ? null : absoluteUrl(path);
-  const image = site.shareImage;
   const imageUrl = absoluteUrl(image.src);
   return (
     <>

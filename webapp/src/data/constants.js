@@ -26,6 +26,4 @@ export const constants = Object.freeze({
   relatedArticles: 3,
   /** An article with at least this many `##` headings gets a table of contents. */
   contentsMinHeadings: 3,
-  /** Year of the copyright line in the footer. */
-  copyrightYear: 2024,
 });

@@ -20,12 +20,8 @@ import { work } from './work.js';
 import { ui } from './ui.js';
 import { analytics, externalOrigins } from './policy.js';
 
-/**
- * Public origin of the site: scheme and host, no trailing slash. Canonical
- * links, Open Graph URLs and images, sitemap.xml and robots.txt are built
- * from it, so set it to where the site is really served.
- */
-export const siteOrigin = 'https://jordanlee.example';
+/** Where the site is served (site.js), for canonical links, the feeds and the sitemap. */
+export const siteOrigin = site.main.origin;
 
 export {
   constants,

@@ -17,18 +17,30 @@ export const site = {
     title: 'Jordan Lee',
     name: 'Jordan Lee',
     email: 'jordan.lee@example.com',
+    /**
+     * Where the site is served: scheme and host, no trailing slash. Canonical
+     * links, link previews, the feeds, sitemap.xml and robots.txt name it.
+     */
+    origin: 'https://jordanlee.example',
+    /** Your logo, on every page's nav bar (and on the articles' share cards). */
     logo: new URL('../images/logo.svg', import.meta.url).pathname,
+    /** The year of the footer's copyright line. */
+    copyrightYear: 2024,
   },
 
   /**
-   * The picture link previews show (Open Graph and Twitter cards) for every
-   * page: 1200 × 630, JPEG or PNG (social sites do not show SVG).
+   * The picture link previews show (Open Graph and Twitter cards), made at
+   * build time in the site's colours (webapp/build/shareCards.mjs): for
+   * every page, your `photo` (a file in ../images/) and name beside the home
+   * page's heading; for an article, its title, date and your name (or the
+   * picture its front matter names as `image:`). `alt` and `articleAlt`
+   * describe them to those who cannot see them: `{name}`, `{heading}` and
+   * `{title}` are filled in.
    */
-  shareImage: {
-    src: new URL('../images/social-card.jpg', import.meta.url).pathname,
-    alt: 'The JL logo beside an illustrated portrait of Jordan Lee',
-    width: 1200,
-    height: 630,
+  shareCard: {
+    photo: 'portrait.svg',
+    alt: '{name}: {heading}',
+    articleAlt: '“{title}”, an article by {name}',
   },
 
   socials: {

@@ -51,6 +51,7 @@ function ArticleContent({ slug }) {
         keywords={article.keywords}
         path={article.path}
         type="article"
+        image={article.shareImage}
       />
       {article.style && <style data-article-style={slug}>{scopeCss(article.style, `.${scope}`)}</style>}
       <button type="button" className="back-button" onClick={() => navigate(-1)}>

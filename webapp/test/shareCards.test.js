@@ -1,0 +1,102 @@
+// Share cards (webapp/build/shareCards.mjs): what link previews show, made
+// at build time. Checked on the files themselves, as a preview crawler gets them.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentError, loadArticles } from '../build/articles.mjs';
+import { CARD, makeArticleCards, makeSiteCard, MAX_BYTES } from '../build/shareCards.mjs';
+import { pages } from '../src/data/pages.js';
+import { site } from '../src/data/site.js';
+import { ui } from '../src/data/ui.js';
+
+const origin = site.main.origin;
+let dir;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cards-'));
+});
+afterAll(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+/** Writes the articles `posts` (file name → front matter lines) with `files` beside them, and loads them. */
+async function articlesIn(posts, files = {}) {
+  const folder = await fs.mkdtemp(path.join(dir, 'case-'));
+  for (const [name, fields] of Object.entries(posts)) {
+    await fs.writeFile(path.join(folder, name), `---\n${fields.join('\n')}\n---\n\nSome text.\n`);
+  }
+  for (const [name, bytes] of Object.entries(files)) await fs.writeFile(path.join(folder, name), bytes);
+  return loadArticles(folder);
+}
+
+/** The format, size and byte count of each published card. */
+async function described(files) {
+  return Promise.all(
+    [...files].map(async ([url, bytes]) => {
+      const { format, width, height } = await sharp(bytes).metadata();
+      return { url, format, width, height, bytes: bytes.length };
+    }),
+  );
+}
+
+const fields = (title, more = []) => [`title: '${title}'`, 'date: 2024-02-01', 'description: A post.', ...more];
+
+describe('share cards', () => {
+  it('give every article a 1200 × 630 JPEG of its own, at most 60 KB, named on its data', async () => {
+    const long = 'A very long title that goes on, with naïve café words, C# and C++, and then some more words to wrap';
+    const articles = await articlesIn({ 'a.md': fields('Short'), 'b.md': fields(long) });
+    const files = await makeArticleCards(articles, { site, ui, origin });
+    const cards = await described(files);
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      expect(card).toMatchObject({ format: 'jpeg', ...CARD });
+      expect(card.bytes).toBeLessThanOrEqual(MAX_BYTES);
+      expect(card.url).toMatch(/^\/static\/media\/card-[ab]\.[0-9a-f]{8}\.jpg$/);
+    }
+    for (const { data, summary } of articles) {
+      expect(files.has(data.shareImage.src)).toBe(true);
+      expect(data.shareImage).toMatchObject({ ...CARD });
+      expect(data.shareImage.alt).toContain(summary.title);
+      expect(data.shareImage.alt).toContain(site.main.name);
+    }
+    expect(articles[0].data.shareImage.src).not.toBe(articles[1].data.shareImage.src);
+  });
+
+  it('show the picture an article names as image:, cropped to the card, and not the drawn card', async () => {
+    // A tall photo, as a phone takes it: cropped, not squeezed.
+    const photo = await sharp({ create: { width: 1512, height: 2016, channels: 3, background: '#c2410c' } })
+      .jpeg()
+      .toBuffer();
+    const [article] = await articlesIn(
+      { 'a.md': fields('With a photo', ['image: cover.jpg']) },
+      { 'cover.jpg': photo },
+    );
+    const files = await makeArticleCards([article], { site, ui, origin });
+    const [card] = await described(files);
+    expect(card).toMatchObject({ format: 'jpeg', ...CARD });
+    const { dominant } = await sharp(files.get(card.url)).stats();
+    expect(dominant.r).toBeGreaterThan(150); // the photo's orange, not the site's indigo
+  });
+
+  it('name a missing or unreadable image: in one line naming the article', async () => {
+    const missing = await articlesIn({ 'a.md': fields('Lost', ['image: nowhere.png']) }).catch((e) => e);
+    expect(missing).toBeInstanceOf(ContentError);
+    expect(missing.message).toMatch(/a\.md:5: the image nowhere\.png is not there; put the file at .*nowhere\.png/);
+    const [broken] = await articlesIn({ 'b.md': fields('Broken', ['image: cover.png']) }, { 'cover.png': 'not a PNG' });
+    const error = await makeArticleCards([broken], { site, ui, origin }).catch((e) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error.message).toMatch(/b\.md: its image: cover\.png cannot be read as a picture/);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('give the site one card of 1200 × 630 from the owner’s name and photo, for every other page', async () => {
+    const home = pages.find(({ path }) => path === '/');
+    const files = await makeSiteCard({ site, home, origin });
+    const [card] = await described(files);
+    expect(card).toMatchObject({ format: 'jpeg', ...CARD });
+    expect(card.bytes).toBeLessThanOrEqual(MAX_BYTES);
+    const { shareCard } = await import('../src/generated/shareCard.js');
+    expect(shareCard).toEqual({ src: card.url, ...CARD, alt: expect.stringContaining(site.main.name) });
+  });
+});
