@@ -78,6 +78,25 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
   });
 }
 
+test('a project card lines up the same whether its logo is a photo (<picture>) or an SVG (<img>)', async () => {
+  const { page, problems } = await visit('/');
+  const card = page.locator('.project-card').first();
+  await card.scrollIntoViewIfNeeded();
+  const offsets = await card.evaluate((card) => {
+    const titleOffset = () =>
+      card.querySelector('.project-card__title').getBoundingClientRect().top - card.getBoundingClientRect().top;
+    const img = card.querySelector('.project-card__logo');
+    const before = titleOffset();
+    // The other form of the same logo, as components/Picture.jsx renders each.
+    if (img.parentElement.tagName === 'PICTURE') img.parentElement.replaceWith(img);
+    else img.replaceWith(Object.assign(document.createElement('picture'), { innerHTML: img.outerHTML }));
+    return [before, titleOffset()];
+  });
+  assert.equal(offsets[0], offsets[1], `the title's offset in the card: ${offsets.join(' px, then ')} px`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the home page shows every part the spec lists', async () => {
   const { page, problems } = await visit('/');
   const main = page.locator('main');
