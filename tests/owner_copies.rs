@@ -60,6 +60,33 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     let entries = expected["feed"]["entries"].as_u64().unwrap() as usize;
     assert_eq!(parse_feed(&server).entries.len(), ARTICLES.min(entries), "the feed has the newest articles");
 
+    // The list is in pages of `articlesPerPage`, newest first: /articles, then
+    // /articles/page/2 and on, each linking the next; every article on one page.
+    let per = expected["articlesPerPage"].as_u64().unwrap() as usize;
+    let pages = ARTICLES.div_ceil(per);
+    let mut listed = Vec::new();
+    for n in 1..=pages {
+        let path = if n == 1 { "/articles".to_owned() } else { format!("/articles/page/{n}") };
+        let list = server.get(&path);
+        assert_eq!(list.status, 200, "{path}");
+        let html = list.text();
+        let on_page: Vec<&String> = articles.iter().filter(|a| html.contains(&format!("href=\"{a}\""))).collect();
+        assert_eq!(on_page.len(), per.min(ARTICLES - (n - 1) * per), "{path} lists its share of the articles");
+        listed.extend(on_page.into_iter().cloned());
+        if n < pages {
+            assert!(html.contains(&format!("rel=\"next\" href=\"/articles/page/{}\"", n + 1)), "{path} links the next page");
+        }
+        assert_well_formed(&server, &path, &html);
+    }
+    listed.sort();
+    listed.dedup();
+    assert_eq!(listed.len(), ARTICLES, "every article is on exactly one page of the list");
+    assert_eq!(server.get(&format!("/articles/page/{}", pages + 1)).status, 404, "the page after the last");
+    assert_eq!(server.get("/articles/page/1").header("location"), Some("/articles"));
+    assert!(server.get("/sitemap.xml").text().contains(&format!("/articles/page/{pages}</loc>")));
+    let (list_visit, _) = first_visit(&server, "/articles");
+    eprintln!("first visit of /articles, brotli: {list_visit} B with {ARTICLES} articles");
+
     // The home page's first visit grows by little; no script it loads holds any article's body.
     let original = Server::start();
     let (before, _) = first_visit(&original, "/");

@@ -27,7 +27,7 @@ const tagged = (tag) => articles.filter((a) => a.tags.some((name) => tagPath(nam
 const extra = {
   home: [projects[0]?.description, work[0]?.role],
   projects: projects.map((p) => p.title),
-  articles: articles.map((a) => a.title),
+  articles: articles.slice(0, constants.articlesPerPage).map((a) => a.title),
   contact: (pagePaths.contact ? pageOf('contact').paragraphs : []).filter((p) => !p.includes('{')).slice(0, 1),
 };
 const pages = [
@@ -51,7 +51,7 @@ const notFound = { title: documentTitle(notFoundPage), description: notFoundPage
 const newest = (list) => [...list].sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, constants.feedEntries);
 const feed = { title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: `${siteOrigin}${a.path}`, title: a.title, published: a.isoDate })) };
 const tagFeeds = tags.map((tag) => ({ path: `${tag.path}/feed.xml`, page: `${siteOrigin}${tag.path}`, urls: newest(tagged(tag)).map((a) => `${siteOrigin}${a.path}`) }));
-console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed, tagFeeds }));
+console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
 "#;
 
 pub fn expectations() -> Value {

@@ -42,7 +42,16 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { writeGeneratedModule } from './generated.mjs';
 import { RASTER, renderPicture, writePublished } from './images.mjs';
-import { articleDataPath, articleMarkdownPath, articlePath, tagPath, urlSegment } from '../src/urls.js';
+import {
+  articleDataPath,
+  articleMarkdownPath,
+  articlePath,
+  articlesPageCount,
+  articlesPagePath,
+  listDataPath,
+  tagPath,
+  urlSegment,
+} from '../src/urls.js';
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 import { srcDir } from './paths.mjs';
@@ -643,6 +652,32 @@ export function tagsOf(articles) {
   return [...tags.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
+/** Those of `articles` (from loadArticles) with the tag whose page is `path`, in list order. */
+export function taggedWith(articles, path) {
+  return articles.filter(({ summary }) => summary.tags.some((name) => tagPath(name) === path));
+}
+
+/**
+ * The list pages' content, fetched by the pages as JSON (listDataPath): URL
+ * → value. Each page of the articles' list ({ articles, page, pages }, with
+ * `articlesPerPage` summaries a page, newest first) and each tag's page
+ * ({ articles }, all of them).
+ */
+export function listData(articles) {
+  const summaries = articles.map(({ summary }) => summary);
+  const per = constants.articlesPerPage;
+  const pages = articlesPageCount(summaries.length, per);
+  const data = new Map();
+  for (let page = 1; page <= pages; page += 1) {
+    const shown = summaries.slice((page - 1) * per, page * per);
+    data.set(listDataPath(articlesPagePath(page)), { articles: shown, page, pages });
+  }
+  for (const tag of tagsOf(articles)) {
+    data.set(listDataPath(tag.path), { articles: taggedWith(articles, tag.path).map(({ summary }) => summary) });
+  }
+  return data;
+}
+
 /**
  * The `##` headings of a rendered article, `{ id, text }` each, in order:
  * its table of contents when it has at least `contentsMinHeadings`, else none.
@@ -658,7 +693,8 @@ export function contentsOf(tree) {
  * The modules the app imports (in webapp/src/generated/), from `articles` in
  * list order; no body is in any: articles.js, in the main script, with the
  * number of articles and the newest few summaries for the home page;
- * articleList.js, in the /articles page's chunk, with every summary; and
+ * articleList.js, with every summary, for the build's route list and the
+ * tests (no page imports it: a list page fetches its own, listData);
  * articleSlugs.js, in the article page's chunk, with every slug in list
  * order (which URLs are articles, and where /article/N leads); and
  * tagList.js, in the tag pages' chunks, with every tag (tagsOf). With `error`
@@ -690,6 +726,17 @@ function withoutTags(summary) {
   const teaser = { ...summary };
   delete teaser.tags;
   return teaser;
+}
+
+/** Writes the list pages' JSON (listData) into the site folder; returns their paths below it. */
+export async function writeListFiles(articles, siteDir) {
+  const written = [];
+  for (const [url, value] of listData(articles)) {
+    await fs.mkdir(path.dirname(path.join(siteDir, url)), { recursive: true });
+    await fs.writeFile(path.join(siteDir, url), JSON.stringify(value));
+    written.push(url.slice(1));
+  }
+  return written;
 }
 
 /**

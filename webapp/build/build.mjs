@@ -32,7 +32,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { articleDataPath, articleMarkdownPath } from '../src/urls.js';
-import { ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import { ContentError, loadArticles, writeArticleFiles, writeArticleModules, writeListFiles } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, writePageModule } from './pages.mjs';
 import { contentSecurityPolicy, PolicyError } from './policy.mjs';
@@ -95,6 +95,7 @@ async function main() {
   const site = await buildSite(siteDir, outDir);
   const prerender = await buildPrerenderer(prerenderDir, outDir);
   await writeArticleFiles(articles, siteDir);
+  const lists = await writeListFiles(articles, siteDir);
   await writePublished(photos, siteDir);
   await writePublished(cards, siteDir);
   const feeds = await writeFeeds({
@@ -128,6 +129,7 @@ async function main() {
     ...prerendered,
     ...feeds,
     searchIndexFile,
+    ...lists,
     ...articles.flatMap(({ slug }) => [articleDataPath(slug).slice(1), articleMarkdownPath(slug).slice(1)]),
     llmsTxtPath.slice(1),
   ]);

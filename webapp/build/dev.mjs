@@ -13,7 +13,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { articlesDir, ContentError, loadArticles, writeArticleFiles, writeArticleModules } from './articles.mjs';
+import {
+  articlesDir,
+  ContentError,
+  loadArticles,
+  writeArticleFiles,
+  writeArticleModules,
+  writeListFiles,
+} from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, pagesFile, writePageModule } from './pages.mjs';
 import { rootDir } from './paths.mjs';
@@ -31,6 +38,7 @@ async function renderArticles() {
     await writePublished(await makeShareCards({ site, pages, ui, origin: site.main.origin, articles }), distDir);
     await writeArticleModules(articles);
     await writeArticleFiles(articles, distDir);
+    await writeListFiles(articles, distDir);
     await writeSearchIndex(articles, distDir);
     console.log(`articles: ${articles.length} rendered`);
   } catch (error) {

@@ -8,8 +8,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Feed } from 'feed';
-import { absoluteHtml, tagsOf } from './articles.mjs';
-import { feedPath, tagFeedPath, tagPath } from '../src/urls.js';
+import { absoluteHtml, taggedWith, tagsOf } from './articles.mjs';
+import { feedPath, tagFeedPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
 import { constants } from '../src/data/constants.js';
 import { articlesUi } from '../src/data/articlesUi.js';
@@ -69,7 +69,7 @@ export function atomFeed({ origin, site, description, articles, tag = null }) {
 export async function writeFeeds({ siteDir, origin, site, articlesPage, tagPage, articles }) {
   const feeds = [[feedPath, atomFeed({ origin, site, description: articlesPage.description, articles })]];
   for (const tag of tagPage ? tagsOf(articles) : []) {
-    const tagged = articles.filter(({ summary }) => summary.tags.some((name) => tagPath(name) === tag.path));
+    const tagged = taggedWith(articles, tag.path);
     const description = tagPage.description.replaceAll('{tag}', tag.name);
     feeds.push([tagFeedPath(tag.path), atomFeed({ origin, site, description, articles: tagged, tag })]);
   }

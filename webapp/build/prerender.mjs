@@ -21,7 +21,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { siteOrigin } from '../src/data/index.js';
-import { notFoundFile, routeFile } from '../src/urls.js';
+import { articleDataPath, notFoundFile, routeFile } from '../src/urls.js';
+import { listData } from './articles.mjs';
 import { routePaths } from './routes.mjs';
 import { assetUrlMap, lazyPageFiles, prerendererEntry } from './parcel.mjs';
 import { rootDir } from './paths.mjs';
@@ -155,8 +156,12 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender, ar
   process.env.NODE_ENV = 'production'; // React's and the router's production builds, as in the browser
   const server = await import(pathToFileURL(prerendererEntry(prerender.bundleGraph)).href);
   server.adoptSiteAssetUrls(assetUrlMap(site, prerender.bundleGraph));
-  const bySlug = new Map(articles.map((article) => [article.slug, article.data]));
-  server.setArticleSource((slug) => bySlug.get(slug));
+  // What the pages would fetch as JSON: each article's content and each list page's summaries.
+  const data = new Map([
+    ...articles.map((article) => [articleDataPath(article.slug), article.data]),
+    ...listData(articles),
+  ]);
+  server.setDataSource((url) => data.get(url));
 
   const pages = [
     ...[...routes].map((route) => ({ url: route, file: routeFile(route) })),

@@ -4,15 +4,19 @@
  * page with a parameter once per article or tag. Build-only: the app never
  * needs the whole list.
  */
-import { pages } from '../src/data/index.js';
+import { constants, pages } from '../src/data/index.js';
 import { articleList } from '../src/generated/articleList.js';
 import { tagList } from '../src/generated/tagList.js';
-import { articleMarkdownPath, notFoundFile, routeFile } from '../src/urls.js';
+import { articleMarkdownPath, articlesPageCount, articlesPagePath, notFoundFile, routeFile } from '../src/urls.js';
+
+const articlesPages = () => articlesPageCount(articleList.length, constants.articlesPerPage);
 
 /** The paths of each page with a parameter (pages.mjs's parameterPaths). */
 const parameterRoutes = {
   '/article/:slug': () => articleList.map((article) => article.path),
   '/tags/:tag': () => tagList.map((tag) => tag.path),
+  // The first page of the list is /articles itself.
+  '/articles/page/:page': () => Array.from({ length: articlesPages() - 1 }, (_, i) => articlesPagePath(i + 2)),
 };
 
 /** Every path the site answers with a page (not the 404 screen). */
@@ -27,6 +31,12 @@ export function routePaths() {
 export function articleNumberRedirects() {
   if (!hasArticlePages()) return {};
   return Object.fromEntries(articleList.map((article, index) => [`/article/${index + 1}`, article.path]));
+}
+
+/** /articles/page/1, a link a visitor may guess, → /articles, the first page's own URL. */
+function firstPageRedirect() {
+  const paged = pages.some(({ path }) => path === '/articles/page/:page');
+  return paged ? { '/articles/page/1': articlesPagePath(1) } : {};
 }
 
 /**
@@ -53,7 +63,7 @@ export function routeManifest(files = {}) {
   for (const path of routePaths()) routes[path] = routeFile(path);
   return {
     routes,
-    redirects: articleNumberRedirects(),
+    redirects: { ...articleNumberRedirects(), ...firstPageRedirect() },
     markdown: markdownAlternates(),
     not_found: notFoundFile,
     files,

@@ -15,10 +15,7 @@ export function searchIndex(articles) {
   const search = new MiniSearch(searchOptions);
   search.addAll(
     articles.map(({ summary, tree }) => ({
-      path: summary.path,
-      title: summary.title,
-      description: summary.description,
-      tags: summary.tags,
+      ...summary,
       body: tree.children
         .filter((node) => node.tagName !== 'pre')
         .map(textOf)

@@ -31,3 +31,8 @@ export function loadSearch() {
 export function forgetSearch() {
   loading = null;
 }
+
+/** A search result as the list shows it: the article's summary, its permalink as `path`. */
+export function summaryOf({ id, title, description, tags, date, isoDate, readingMinutes, draft }) {
+  return { path: id, title, description, tags, date, isoDate, readingMinutes, ...(draft ? { draft } : {}) };
+}

@@ -1,15 +1,15 @@
 /**
  * How the articles are searched: MiniSearch's options, the same for the
  * index the build writes (webapp/build/search.mjs) and the one the browser
- * loads (articleSearch.js). A document is an article's permalink (its id),
- * title, description, tags and body text; a result is its permalink, which
- * the page looks up in the list it already has.
+ * loads (articleSearch.js). A document is an article's summary (what a
+ * list entry shows: its permalink is the id) and its body text; the index
+ * keeps the summary's fields, so a result is shown as it comes.
  */
 export const searchOptions = {
   idField: 'path',
   fields: ['title', 'description', 'tags', 'body'],
-  storeFields: [],
-  extractField: (document, field) => (field === 'tags' ? document.tags.join(' ') : document[field]),
+  storeFields: ['title', 'description', 'tags', 'date', 'isoDate', 'readingMinutes', 'draft'],
+  // The tags are a list: MiniSearch indexes its words as it does a text's, and keeps it as a list.
   searchOptions: {
     // Every word must match; a word matches its beginning ('acc' finds
     // 'accessible') and, from five letters, a word one typo away.

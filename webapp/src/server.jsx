@@ -16,8 +16,8 @@ import App from './App.jsx';
 import data from './data/index.js';
 import { recordLazyPages } from './chunks.js';
 
-/** The prerender hands over the articles it rendered (articles.mjs) instead of their page fetching them. */
-export { setArticleSource } from './articleData.js';
+/** The prerender hands over the content it made (articles' and lists' JSON) instead of the pages fetching it. */
+export { setDataSource } from './pageData.js';
 
 /**
  * Renders the app at `url`. Returns the HTML (the <title>, <meta> and <link>

@@ -34,6 +34,21 @@ export function articleDataPath(slug) {
   return `/article/${slug}.json`;
 }
 
+/** Path of the JSON file with a list page's summaries, fetched by the page: '/tags/git' → '/tags/git.json'. */
+export function listDataPath(listPath) {
+  return `${listPath}.json`;
+}
+
+/** The page `n` (from 1) of the articles' list: '/articles', then '/articles/page/2' and on. */
+export function articlesPagePath(n) {
+  return n === 1 ? '/articles' : `/articles/page/${n}`;
+}
+
+/** How many pages the articles' list of `count` articles takes, `perPage` a page (at least one). */
+export function articlesPageCount(count, perPage) {
+  return Math.max(1, Math.ceil(count / perPage));
+}
+
 /**
  * Path of an article's Markdown, its file as written (front matter
  * included): what its permalink answers a client that asks for

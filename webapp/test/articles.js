@@ -1,7 +1,8 @@
 // The articles as the build renders them (webapp/build/articles.mjs), in list
 // order (newest first), with their share cards: what the tests expect the pages to show. setup.js
 // hands them to the app in place of fetching /article/<slug>.json.
-import { loadArticles } from '../build/articles.mjs';
+import { listData, loadArticles } from '../build/articles.mjs';
+import { articleDataPath } from '../src/urls.js';
 import { makeArticleCards } from '../build/shareCards.mjs';
 import { site } from '../src/data/site.js';
 import { ui } from '../src/data/ui.js';
@@ -10,5 +11,9 @@ export const articles = await loadArticles();
 // Each article's share card, as the build makes it (data.shareImage).
 await makeArticleCards(articles, { site, ui, origin: site.main.origin });
 
-/** An article's page content by its slug, as its page fetches it. */
-export const articleBySlug = (slug) => articles.find((article) => article.slug === slug)?.data;
+/** What the pages fetch as JSON, by URL: each article's content and each list page's summaries. */
+const pageData = new Map([
+  ...articles.map((article) => [articleDataPath(article.slug), article.data]),
+  ...listData(articles),
+]);
+export const readPageData = (url) => pageData.get(url);

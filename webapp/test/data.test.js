@@ -108,23 +108,34 @@ describe('data module', () => {
 });
 
 describe('routes', () => {
-  it('derives the manifest from the data: pages plus one route per article and per tag, /article/N redirected', () => {
+  it('derives the manifest from the data: pages plus one route per article, tag and list page, /article/N redirected', () => {
     const articleRoutes = Object.fromEntries(articleList.map(({ path }) => [path, `${path.slice(1)}/index.html`]));
     const tagRoutes = Object.fromEntries(tagList.map(({ path }) => [path, `${path.slice(1)}/index.html`]));
-    const redirects = Object.fromEntries(articleList.map(({ path }, i) => [`/article/${i + 1}`, path]));
+    const paged = pages.some(({ path }) => path === '/articles/page/:page');
+    const listPages = paged ? Math.ceil(articleList.length / constants.articlesPerPage) : 0;
+    const listRoutes = Object.fromEntries(
+      Array.from({ length: Math.max(0, listPages - 1) }, (_, i) => [
+        `/articles/page/${i + 2}`,
+        `articles/page/${i + 2}/index.html`,
+      ]),
+    );
+    const redirects = {
+      ...Object.fromEntries(articleList.map(({ path }, i) => [`/article/${i + 1}`, path])),
+      ...(paged ? { '/articles/page/1': '/articles' } : {}),
+    };
     const pageRoutes = Object.fromEntries(
       Object.values(pagePaths).map((path) => [path, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`]),
     );
     const files = { 'feed.xml': { cache: 'revalidate' } };
     expect(routeManifest(files)).toEqual({
-      routes: { ...pageRoutes, ...articleRoutes, ...tagRoutes },
+      routes: { ...pageRoutes, ...articleRoutes, ...listRoutes, ...tagRoutes },
       redirects,
       markdown: Object.fromEntries(articleList.map(({ path }) => [path, `${path.slice(1)}.md`])),
       not_found: '404.html',
       files,
     });
     const fixed = pages.filter(({ path }) => path !== '*' && !path.includes(':'));
-    expect(routePaths()).toHaveLength(fixed.length + articleCount + tagList.length);
+    expect(routePaths()).toHaveLength(fixed.length + articleCount + tagList.length + Object.keys(listRoutes).length);
   });
 
   it('reads /article/N as a 1-based index into the list', () => {

@@ -20,9 +20,9 @@ import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
 import { scopeCss } from '../src/scopeCss.js';
 import { shareCard } from '../src/generated/shareCard.js';
-import { setArticleSource } from '../src/articleData.js';
+import { setDataSource } from '../src/pageData.js';
 import { contentsOf, renderMarkdown } from '../build/articles.mjs';
-import { articleBySlug, articles as rendered } from './articles.js';
+import { articles as rendered, readPageData } from './articles.js';
 
 const articles = rendered.map((a) => a.data);
 /** A social key of the data module → the link it makes. */
@@ -300,11 +300,11 @@ describe('article page', () => {
       style: 'h2 { color: #0f766e; }\np, li { margin: 0 }',
       html,
     };
-    setArticleSource(() => fixture);
+    setDataSource(() => fixture);
     try {
       await run(fixture);
     } finally {
-      setArticleSource(articleBySlug);
+      setDataSource(readPageData);
     }
   }
 
@@ -394,7 +394,7 @@ describe('article page', () => {
     ).join('\n\n');
     const { tree, html } = await renderMarkdown(markdown, { file: 'contents.md' });
     const contents = contentsOf(tree);
-    setArticleSource(() => ({ ...articles[0], title: 'With contents', contents, html }));
+    setDataSource(() => ({ ...articles[0], title: 'With contents', contents, html }));
     try {
       renderApp(articles[0].path);
       await screen.findByRole('heading', { level: 1, name: 'With contents' });
@@ -405,18 +405,18 @@ describe('article page', () => {
       expect(nav.querySelector('details')).not.toHaveAttribute('open');
       expect(screen.getByRole('article')).toHaveClass('has-contents');
     } finally {
-      setArticleSource(articleBySlug);
+      setDataSource(readPageData);
     }
   });
 
   it('marks a draft (only the live preview has drafts)', async () => {
-    setArticleSource(() => ({ ...articles[0], title: 'A draft', draft: true }));
+    setDataSource(() => ({ ...articles[0], title: 'A draft', draft: true }));
     try {
       renderApp(articles[0].path);
       await screen.findByRole('heading', { level: 1, name: 'A draft' });
       expect(document.querySelector('.article__header')).toHaveTextContent(ui.draft);
     } finally {
-      setArticleSource(articleBySlug);
+      setDataSource(readPageData);
     }
   });
 

@@ -2,11 +2,11 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { setArticleSource } from '../src/articleData.js';
-import { articleBySlug } from './articles.js';
+import { setDataSource } from '../src/pageData.js';
+import { readPageData } from './articles.js';
 
-// Article pages read their content from the build's output (no server here).
-setArticleSource(articleBySlug);
+// Article and list pages read their content from the build's output (no server here).
+setDataSource(readPageData);
 
 // jsdom does not implement scrolling; ScrollToTop calls window.scrollTo.
 window.scrollTo = vi.fn();

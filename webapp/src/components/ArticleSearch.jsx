@@ -2,8 +2,10 @@
  * The articles page's search: a search field that finds articles by the
  * words of their title, description, tags and body. The index comes on the
  * visitor's first search (articleSearch.js), so no page's first visit
- * carries it. While there is a query, the matching articles, best first,
- * take the place of `children` (the full list); a status line tells screen
+ * carries it; it holds what a list entry shows of each article, so the
+ * search finds among all of them, whichever page of the list is shown.
+ * While there is a query, the matching articles, best first, take the
+ * place of `children` (the list); a status line tells screen
  * readers how many match. The query is in the URL (?q=), so a search can
  * be linked and survives Back; ↓ and ↑ move between the field and the
  * results, Escape clears the field.
@@ -11,17 +13,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { articlesUi } from '../data/articlesUi.js';
-import { loadSearch } from '../articleSearch.js';
+import { loadSearch, summaryOf } from '../articleSearch.js';
 import { plural } from '../plural.js';
 import ArticleList from './ArticleList.jsx';
 import './ArticleSearch.css';
 
-export default function ArticleSearch({ articles, TagList, children }) {
+export default function ArticleSearch({ TagList, children }) {
   // The router's own hooks, which the main script has already (useSearchParams would add to it).
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const query = new URLSearchParams(search).get('q') ?? '';
-  const [found, setFound] = useState({ query: '', paths: [], failed: false });
+  const [found, setFound] = useState({ query: '', articles: [], failed: false });
   const id = useId();
   const resultsRef = useRef(null);
 
@@ -29,8 +31,8 @@ export default function ArticleSearch({ articles, TagList, children }) {
     if (!query.trim()) return undefined;
     let current = true;
     loadSearch().then(
-      (index) => current && setFound({ query, paths: index.search(query).map((result) => result.id), failed: false }),
-      () => current && setFound({ query, paths: [], failed: true }),
+      (index) => current && setFound({ query, articles: index.search(query).map(summaryOf), failed: false }),
+      () => current && setFound({ query, articles: [], failed: true }),
     );
     return () => {
       current = false;
@@ -40,9 +42,7 @@ export default function ArticleSearch({ articles, TagList, children }) {
   const searching = query.trim() !== '';
   // While the next answer is on its way, the last one stays on screen.
   const answered = searching && found.query !== '';
-  const results = answered
-    ? found.paths.map((path) => articles.find((article) => article.path === path)).filter(Boolean)
-    : [];
+  const results = answered ? found.articles : [];
   let status = '';
   if (answered && found.failed) status = articlesUi.search.failed;
   else if (answered) status = plural(articlesUi.search.matches, results.length).replace('{query}', found.query.trim());

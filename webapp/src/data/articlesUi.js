@@ -16,6 +16,13 @@ export const articlesUi = {
   /** A tag's feed: its name (`{tag}` is the tag, `{feed}` ui.feedTitle) and the link to it on the tag's page. */
   tagFeedTitle: '{tag} · {feed}',
   tagFeedLink: 'Follow this tag (Atom feed)',
+  /** The links between the pages of /articles: their list's name, each page's link (`{page}`), the newer and older page. */
+  pagination: {
+    label: 'Pages of articles',
+    page: 'Page {page}',
+    newer: 'Newer articles',
+    older: 'Older articles',
+  },
   /** The search on /articles; `{count}` and `{query}` are filled in. */
   search: {
     label: 'Search articles',

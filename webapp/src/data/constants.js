@@ -14,6 +14,11 @@ export const constants = Object.freeze({
   replyWithinHours: 24,
   /** The home page shows this many of the newest articles, then links to all of them. */
   homeArticleTeasers: 3,
+  /**
+   * The articles page lists this many, newest first; the rest are on
+   * /articles/page/2 and on, so its first visit stays light with hundreds.
+   */
+  articlesPerPage: 20,
   /** Size in CSS px of a project's logo on its card (a photo logo is rendered for it). */
   projectLogoSize: 48,
   /**

@@ -8,7 +8,9 @@
  * Each entry:
  * - `key`: how code and tests name the page ('about');
  * - `path`: its URL ('/about'); '/article/:slug' is every article,
- *   '/tags/:tag' every tag, '*' the 404 page, which answers every other path;
+ *   '/tags/:tag' every tag, '/articles/page/:page' every page of the
+ *   articles' list after the first, '*' the 404 page, which answers every
+ *   other path;
  * - `component`: its file in webapp/src/pages/ without '.jsx'. The page at
  *   '/' is in the main script (most visits start there); every other page
  *   is a script chunk of its own, fetched when first shown;
@@ -16,7 +18,7 @@
  *   without one are not linked there;
  * - `title`: the start of its document title ('About' → 'About | Jordan
  *   Lee'); the page at '/' has the site's title alone; in a tag's page's
- *   texts, `{tag}` is the tag;
+ *   texts, `{tag}` is the tag, and in a list page's, `{page}` its number;
  * - `description` and `keywords`: its meta tags (an article's come from its
  *   front matter);
  * - `heading` and `intro`: its <h1> and the paragraph under it;
@@ -127,6 +129,16 @@ export const pages = [
     keywords: ['Jordan Lee', 'tags', 'topics', 'articles', 'blog'],
     heading: 'Topics I write about.',
     intro: 'Every tag of my articles, most used first. Each has its own page and its own feed.',
+  },
+  {
+    // The articles' list past its first page (constants.articlesPerPage): `{page}` is its number.
+    key: 'articlesPage',
+    path: '/articles/page/:page',
+    component: 'Articles',
+    title: 'Articles, page {page}',
+    description: 'Articles by Jordan Lee, page {page}: older notes on building for the web.',
+    keywords: ['Jordan Lee', 'articles', 'blog'],
+    heading: 'Articles, page {page}',
   },
   {
     key: 'tag',

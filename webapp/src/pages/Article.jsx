@@ -3,19 +3,17 @@
  * N (the spec's 1-based index, as /articles lists them) leads to the N-th
  * article's permalink, as the server's redirect does; any other slug
  * renders the 404 screen. The article's content comes from
- * its own JSON file (articleData.js), so no other page carries its body.
+ * its own JSON file (pageData.js), so no other page carries its body.
  * The article's own `style` rules are rendered in a <style> element, every
  * selector prefixed with a per-article class, so they apply only to this
  * article and only while it is shown.
  */
-import { use } from 'react';
-import { preload } from 'react-dom';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { documentTitle, ui } from '../data/index.js';
 import { articleDataPath, articlePath, listIndexFromNumber } from '../urls.js';
 // Every article's slug, newest first: in this page's chunk only.
 import { articleSlugs } from '../generated/articleSlugs.js';
-import { loadArticle } from '../articleData.js';
+import { usePageData } from '../pageData.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta from '../components/PageMeta.jsx';
 import ArticleBody from '../components/ArticleBody.jsx';
@@ -23,7 +21,11 @@ import ArticleContents from '../components/ArticleContents.jsx';
 import DraftMark from '../components/DraftMark.jsx';
 import TagList from '../components/TagList.jsx';
 import MoreArticles from '../components/MoreArticles.jsx';
-import NotFound from './NotFound.jsx';
+import { lazyPage } from '../chunks.js';
+
+// Shown only for an address the server answers with 404 itself, when followed
+// inside the app: its chunk is fetched then, not with this page.
+const NotFound = lazyPage('NotFound', () => import('./NotFound.jsx'));
 import './Article.css';
 
 export default function Article() {
@@ -36,10 +38,7 @@ export default function Article() {
 
 function ArticleContent({ slug }) {
   const navigate = useNavigate();
-  // In a prerendered page's <head>: the browser fetches the content while
-  // it loads the scripts that will ask for it.
-  preload(articleDataPath(slug), { as: 'fetch', crossOrigin: 'anonymous' });
-  const article = use(loadArticle(slug));
+  const article = usePageData(articleDataPath(slug));
   const scope = `article-scope-${slug}`;
   const { backImage } = ui;
   const withContents = article.contents?.length > 0 ? ' has-contents' : '';

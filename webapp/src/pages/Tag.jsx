@@ -7,19 +7,27 @@ import { Link, useParams } from 'react-router-dom';
 import { documentTitle, pageOf, pagePaths, site, ui } from '../data/index.js';
 import { articlesUi } from '../data/articlesUi.js';
 import { plural } from '../plural.js';
-import { tagFeedPath, tagPath } from '../urls.js';
-// Every summary and every tag: in the list pages' chunks only.
-import { articleList } from '../generated/articleList.js';
+import { listDataPath, tagFeedPath } from '../urls.js';
+// Every tag: in the tag pages' chunks only; a tag's articles come from its own JSON file (pageData.js).
 import { tagList } from '../generated/tagList.js';
+import { usePageData } from '../pageData.js';
 import PageTop from '../components/PageTop.jsx';
 import ArticleList from '../components/ArticleList.jsx';
 import TagList from '../components/TagList.jsx';
-import NotFound from './NotFound.jsx';
+import { lazyPage } from '../chunks.js';
+
+// Shown only for an address the server answers with 404 itself, when followed
+// inside the app: its chunk is fetched then, not with this page.
+const NotFound = lazyPage('NotFound', () => import('./NotFound.jsx'));
 
 export default function Tag() {
   const { tag: segment } = useParams();
   const tag = tagList.find(({ path }) => path === `/tags/${segment}`);
-  if (!tag) return <NotFound />;
+  return tag ? <TagPage key={tag.path} tag={tag} /> : <NotFound />;
+}
+
+function TagPage({ tag }) {
+  const { articles } = usePageData(listDataPath(tag.path));
   const page = pageOf('tag');
   const fill = (text) => text.replaceAll('{tag}', tag.name);
   // Named as webapp/build/feed.mjs names it.
@@ -36,7 +44,6 @@ export default function Tag() {
     path: tag.path,
     feed,
   };
-  const tagged = articleList.filter((article) => article.tags.some((name) => tagPath(name) === tag.path));
   const intro = (
     <>
       {plural(articlesUi.articleCount, tag.count)}
@@ -54,7 +61,7 @@ export default function Tag() {
     // Part of the articles' section: the nav highlights Articles (Nav.css).
     <div className="container" data-section="articles">
       <PageTop meta={meta} title={fill(page.heading)} intro={intro} />
-      <ArticleList articles={tagged} headingLevel={2} page TagList={TagList} />
+      <ArticleList articles={articles} headingLevel={2} page TagList={TagList} />
     </div>
   );
 }
