@@ -5,7 +5,8 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use portfolio_server::site::{decode_path, Resolution, Site};
+use portfolio_server::request_path::decode_path;
+use portfolio_server::site::{Resolution, Site};
 use portfolio_server::Embedded;
 
 fn site() -> &'static Site {

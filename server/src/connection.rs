@@ -15,8 +15,8 @@ use tokio::sync::watch;
 
 use crate::admission::Ticket;
 use crate::idle::Activity;
-use crate::response::Body;
 use crate::serve::{stopped, Options};
+use crate::small_responses::Body;
 
 /// A hyper connection that can be asked to finish its requests in flight and close.
 pub(crate) trait Connection: Future<Output = hyper::Result<()>> {

@@ -3,7 +3,7 @@
 //! One module per concern; `start` is the program, which the `portfolio`
 //! binary calls with the embedded site (the `portfolio-site` crate). Every
 //! module is private to the crate, so the compiler reports dead code, except
-//! the two whose parsers the fuzz targets (`fuzz/`) drive.
+//! those whose parsers the fuzz targets (`fuzz/`) drive.
 
 #![forbid(unsafe_code)]
 
@@ -23,10 +23,11 @@ mod log;
 pub mod negotiate;
 mod ocsp;
 mod redirect;
-mod respond;
-mod response;
+pub mod request_path;
+mod responder;
 mod serve;
 pub mod site;
+mod small_responses;
 mod start;
 mod tls;
 

@@ -27,7 +27,7 @@ const URI_TOO_LONG: &[u8] = b"HTTP/1.1 414 URI Too Long\r\ncontent-length: 0\r\n
 
 /// Wraps a connection's stream; transparent once the first line has ended
 /// within [`MAX_REQUEST_LINE`] bytes. Later requests on the same connection
-/// are checked in `respond.rs` (414) and by hyper's head limit (431).
+/// are checked in `responder.rs` (414) and by hyper's head limit (431).
 pub(crate) struct FirstLineLimit<S> {
     inner: S,
     state: State,

@@ -4,21 +4,21 @@
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Request, Response, StatusCode};
 
-use crate::response::{Body, Shapes};
+use crate::small_responses::{Body, SmallResponses};
 
 pub(crate) struct Redirector {
     /// Left out of the URL when it is 443.
     https_port: u16,
     /// With the security headers but HSTS, which browsers ignore over plain
     /// HTTP (RFC 6797 §8.1).
-    shapes: Shapes,
+    shapes: SmallResponses,
 }
 
 impl Redirector {
     pub(crate) fn new(https_port: u16, security_headers: &HeaderMap) -> Self {
         let mut security = security_headers.clone();
         security.remove(header::STRICT_TRANSPORT_SECURITY);
-        Redirector { https_port, shapes: Shapes::new(&security) }
+        Redirector { https_port, shapes: SmallResponses::new(&security) }
     }
 
     pub(crate) fn respond<B>(&self, request: &Request<B>) -> Response<Body> {

@@ -25,8 +25,8 @@ use crate::idle::{Activity, AnyWrite, TouchOnWrite};
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
 use crate::log;
 use crate::redirect::Redirector;
-use crate::respond::Responder;
-use crate::response::Body;
+use crate::responder::Responder;
+use crate::small_responses::Body;
 use crate::tls;
 
 pub(crate) struct Options {

@@ -13,7 +13,7 @@ use crate::cli::{Args, Command, ServeArgs};
 use crate::forwarded::TrustedProxies;
 use crate::https::{self, Certificates};
 use crate::site::{Embedded, Site};
-use crate::{export, headers, listen, log, redirect, respond, serve};
+use crate::{export, headers, listen, log, redirect, responder, serve};
 
 /// The whole program, serving `embedded`: its exit status is the process's.
 pub fn main(embedded: Embedded) -> ExitCode {
@@ -104,7 +104,7 @@ async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, l
     }
     // Type=notify: tell systemd we are ready. Without NOTIFY_SOCKET this does nothing.
     let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
-    let responder = respond::Responder::new(site, &security_headers);
+    let responder = responder::Responder::new(site, &security_headers);
     let options = serve::Options {
         access_log: !args.quiet,
         trusted_proxies: Arc::new(TrustedProxies::new(args.trusted_proxies.clone())),

@@ -10,7 +10,7 @@
  * 1. Parcel builds webapp/index.html for browsers into OUTDIR/site/
  *    (cleaned first): hashed file names, scripts under static/js/, no
  *    source maps, public URL "/" (parcel.mjs).
- * 2. Parcel builds webapp/src/server.jsx, the same app, for node into
+ * 2. Parcel builds webapp/src/prerenderEntry.jsx, the same app, for node into
  *    OUTDIR/prerender/ (not embedded).
  * 3. Every route of the data module, and the 404 page, is rendered into its
  *    own HTML file in OUTDIR/site/: index.html, about/index.html, …,
@@ -40,7 +40,7 @@ import { writeFaviconIco } from './favicon.mjs';
 import { makeShareCards } from './shareCards.mjs';
 import { writeSearchIndex } from './search.mjs';
 import { llmsTxt, llmsTxtPath } from './llms.mjs';
-import { buildPrerenderer, buildSite, describe, ParcelBuildError } from './parcel.mjs';
+import { buildForBrowsers, buildPrerenderer, describe, ParcelBuildError } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
 import { themeBootScript } from '../src/theme.js';
 
@@ -92,7 +92,7 @@ async function main() {
     await fs.rm(dir, { recursive: true, force: true });
     await fs.mkdir(dir, { recursive: true });
   }
-  const site = await buildSite(siteDir, outDir);
+  const browserBuild = await buildForBrowsers(siteDir, outDir);
   const prerender = await buildPrerenderer(prerenderDir, outDir);
   await writeArticleFiles(articles, siteDir);
   const lists = await writeListFiles(articles, siteDir);
@@ -107,7 +107,7 @@ async function main() {
     articles,
   });
   const searchIndexFile = await writeSearchIndex(articles, siteDir);
-  const prerendered = await prerenderSite({ siteDir, site, prerenderDir, prerender, articles });
+  const prerendered = await prerenderSite({ siteDir, browserBuild, prerenderDir, prerender, articles });
 
   // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
   // cached for an hour by the server.

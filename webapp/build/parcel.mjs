@@ -2,11 +2,11 @@
  * The two Parcel builds of the web app, and what the prerender needs to
  * know about their output.
  *
- * - buildSite(): webapp/index.html for browsers → OUTDIR/site/ (hashed file
+ * - buildForBrowsers(): webapp/index.html for browsers → OUTDIR/site/ (hashed file
  *   names; scripts under static/js/, styles under static/css/, other files
  *   under static/media/, public URL "/"). The same sources give the same
  *   bytes wherever OUTDIR is (see siteDistDir).
- * - buildPrerenderer(): webapp/src/server.jsx for node → OUTDIR/prerender/,
+ * - buildPrerenderer(): webapp/src/prerenderEntry.jsx for node → OUTDIR/prerender/,
  *   the same components, data module, CSS and images, compiled by the same
  *   pipeline, but as an ES module node can import.
  *
@@ -68,7 +68,7 @@ async function run(parcel, what) {
  * The browser build of webapp/index.html into `siteDir`. Returns Parcel's
  * result and `distDir`, the folder its bundle paths are in.
  */
-export async function buildSite(siteDir, outDir) {
+export async function buildForBrowsers(siteDir, outDir) {
   const { createWorkerFarm } = require('@parcel/core');
   const { MemoryFS, NodeFS, ncp } = require('@parcel/fs');
   const workerFarm = createWorkerFarm();
@@ -97,7 +97,7 @@ export async function buildSite(siteDir, outDir) {
 }
 
 /**
- * The node build of webapp/src/server.jsx into `prerenderDir`. Not
+ * The node build of webapp/src/prerenderEntry.jsx into `prerenderDir`. Not
  * minified: it runs once, at build time. The app's own modules, their CSS
  * imports and asset URLs go through the same pipeline as in the browser
  * build; packages from node_modules (React, the router, Font Awesome) stay
@@ -106,7 +106,7 @@ export async function buildSite(siteDir, outDir) {
  */
 export async function buildPrerenderer(prerenderDir, outDir) {
   const parcel = bundler({
-    entry: 'src/server.jsx',
+    entry: 'src/prerenderEntry.jsx',
     outDir,
     cacheName: '.parcel-cache-prerender',
     defaultTargetOptions: { publicUrl: '/', sourceMaps: false, shouldOptimize: false, shouldScopeHoist: true },
@@ -122,14 +122,14 @@ export async function buildPrerenderer(prerenderDir, outDir) {
       },
     },
   });
-  return run(parcel, 'webapp/src/server.jsx');
+  return run(parcel, 'webapp/src/prerenderEntry.jsx');
 }
 
 const posix = (p) => p.split(path.sep).join('/');
 
-/** The public URL of a file of the browser build (`site`, from buildSite): '/static/media/logo.1a2b3c4d.svg'. */
-function publicUrl(bundle, site) {
-  return `/${posix(path.relative(site.distDir, bundle.filePath))}`;
+/** The public URL of a file of the browser build (from buildForBrowsers): '/static/media/logo.1a2b3c4d.svg'. */
+function publicUrl(bundle, browserBuild) {
+  return `/${posix(path.relative(browserBuild.distDir, bundle.filePath))}`;
 }
 
 /**
@@ -155,14 +155,14 @@ function filesBySource(bundleGraph) {
  * each came from, so the translation needs no guessing about names or hashes.
  * Returns a plain object: prerenderer URL path → public URL.
  */
-export function assetUrlMap(site, prerenderGraph) {
-  const siteFiles = filesBySource(site.bundleGraph);
+export function assetUrlMap(browserBuild, prerenderGraph) {
+  const siteFiles = filesBySource(browserBuild.bundleGraph);
   const map = {};
   for (const [source, bundle] of filesBySource(prerenderGraph)) {
     const target = siteFiles.get(source);
     if (!target)
       throw new Error(`${posix(path.relative(rootDir, source))} is in the prerender build but not in the site`);
-    map[pathToFileURL(bundle.filePath).pathname] = publicUrl(target, site);
+    map[pathToFileURL(bundle.filePath).pathname] = publicUrl(target, browserBuild);
   }
   return map;
 }
@@ -173,8 +173,8 @@ export function assetUrlMap(site, prerenderGraph) {
  * 'About' → {scripts: ['/static/js/About.….js'], styles: ['/static/css/About.….css']}):
  * every bundle of the bundle group the browser build made for that dynamic import.
  */
-export function lazyPageFiles(site) {
-  const siteGraph = site.bundleGraph;
+export function lazyPageFiles(browserBuild) {
+  const siteGraph = browserBuild.bundleGraph;
   const chunks = new Map();
   for (const bundle of siteGraph.getBundles()) {
     for (const group of siteGraph.getBundleGroupsContainingBundle(bundle)) {
@@ -185,20 +185,20 @@ export function lazyPageFiles(site) {
       if (chunks.has(key)) continue;
       const files = siteGraph.getBundlesInBundleGroup(group);
       chunks.set(key, {
-        scripts: files.filter((b) => b.type === 'js').map((b) => publicUrl(b, site)),
-        styles: files.filter((b) => b.type === 'css').map((b) => publicUrl(b, site)),
+        scripts: files.filter((b) => b.type === 'js').map((b) => publicUrl(b, browserBuild)),
+        styles: files.filter((b) => b.type === 'css').map((b) => publicUrl(b, browserBuild)),
       });
     }
   }
   return chunks;
 }
 
-/** The file the node build wrote for its entry, server.jsx. */
+/** The file the node build wrote for its entry, prerenderEntry.jsx. */
 export function prerendererEntry(prerenderGraph) {
   const [entry] = prerenderGraph
     .getBundles()
-    .filter((b) => b.type === 'js' && b.getMainEntry()?.filePath.endsWith('server.jsx'));
-  if (!entry) throw new Error('the prerender build has no bundle for src/server.jsx');
+    .filter((b) => b.type === 'js' && b.getMainEntry()?.filePath.endsWith('prerenderEntry.jsx'));
+  if (!entry) throw new Error('the prerender build has no bundle for src/prerenderEntry.jsx');
   return entry.filePath;
 }
 

@@ -2,7 +2,7 @@
  * Prerendering: one HTML file per route, plus the 404 page, written into
  * the browser build (OUTDIR/site/) from the app's own components.
  *
- * For each page, the node build of webapp/src/server.jsx renders the app at
+ * For each page, the node build of webapp/src/prerenderEntry.jsx renders the app at
  * that path. React puts the <title>, <meta> and <link> tags of PageMeta
  * first; they go into the <head> of the browser build's index.html (which
  * already links the main script; its main stylesheet is inlined, see
@@ -142,12 +142,12 @@ async function checkPage(file, html, siteDir, routes) {
  * results (see parcel.mjs) and the articles (articles.mjs), whose content
  * the article pages render. Returns the files written, relative to siteDir.
  */
-export async function prerenderSite({ siteDir, site, prerenderDir, prerender, articles }) {
+export async function prerenderSite({ siteDir, browserBuild, prerenderDir, prerender, articles }) {
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH))
     throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
   const template = await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir);
-  const chunks = lazyPageFiles(site);
+  const chunks = lazyPageFiles(browserBuild);
 
   // Parcel writes the node build as ES modules with .js names, which import
   // packages from node_modules: wherever OUTDIR is, node finds them there.
@@ -155,7 +155,7 @@ export async function prerenderSite({ siteDir, site, prerenderDir, prerender, ar
   await fs.symlink(path.join(rootDir, 'node_modules'), path.join(prerenderDir, 'node_modules'), 'junction');
   process.env.NODE_ENV = 'production'; // React's and the router's production builds, as in the browser
   const server = await import(pathToFileURL(prerendererEntry(prerender.bundleGraph)).href);
-  server.adoptSiteAssetUrls(assetUrlMap(site, prerender.bundleGraph));
+  server.adoptSiteAssetUrls(assetUrlMap(browserBuild, prerender.bundleGraph));
   // What the pages would fetch as JSON: each article's content and each list page's summaries.
   const data = new Map([
     ...articles.map((article) => [articleDataPath(article.slug), article.data]),

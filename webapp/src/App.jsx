@@ -1,7 +1,7 @@
 /**
  * The app: layout and routes. Free of browser globals at render time, so
  * it can be rendered inside BrowserRouter (main.jsx), MemoryRouter (tests)
- * or a static router (prerendering, server.jsx). The pages are those of
+ * or a static router (prerendering, prerenderEntry.jsx). The pages are those of
  * the page table (data/pages.js); all but the one at '/' are separate
  * script chunks loaded on demand with a time-out (chunks.js, through the
  * generated module that names them).

@@ -2,7 +2,7 @@
  * Browser entry: take over the page, then the optional extras (analytics,
  * web vitals).
  *
- * Built pages arrive prerendered (server.jsx): #root already holds the
+ * Built pages arrive prerendered (prerenderEntry.jsx): #root already holds the
  * route's markup, which React hydrates, adopting the DOM and the <head>
  * tags as they are. The route's own chunk (a lazy page) suspends during
  * hydration; React keeps the server markup on screen meanwhile and hydrates

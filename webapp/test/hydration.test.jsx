@@ -1,7 +1,7 @@
 // Hydration of the prerendered markup with React's development build, which
 // reports every difference between the server HTML and the client render
 // (text, attributes, structure) on the console. The build's own prerender
-// (src/server.jsx, prerender.mjs) makes the HTML; main.jsx's tree adopts it.
+// (src/prerenderEntry.jsx, prerender.mjs) makes the HTML; main.jsx's tree adopts it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -9,7 +9,7 @@ import { prerender } from 'react-dom/static';
 import { act } from '@testing-library/react';
 import { BrowserRouter } from 'react-router-dom';
 import App from '../src/App.jsx';
-import { renderRoute } from '../src/server.jsx';
+import { renderRoute } from '../src/prerenderEntry.jsx';
 import { splitHoisted } from '../build/prerender.mjs';
 import { articleCount, pageOf } from '../src/data/index.js';
 import { routePaths } from '../build/routes.mjs';

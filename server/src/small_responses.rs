@@ -13,15 +13,15 @@ use crate::headers::ALLOWED_METHODS;
 pub(crate) type Body = Full<Bytes>;
 
 /// The header maps of the small responses, for one set of security headers.
-pub(crate) struct Shapes {
+pub(crate) struct SmallResponses {
     allow: HeaderMap,
     plain: HeaderMap,
     security: HeaderMap,
 }
 
-impl Shapes {
-    pub(crate) fn new(security: &HeaderMap) -> Shapes {
-        Shapes {
+impl SmallResponses {
+    pub(crate) fn new(security: &HeaderMap) -> SmallResponses {
+        SmallResponses {
             allow: with_security(security, header::ALLOW, ALLOWED_METHODS),
             plain: with_security(security, header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8")),
             security: security.clone(),

@@ -16,8 +16,9 @@ use hyper::{Method, Request, Response, StatusCode};
 
 use crate::limits::MAX_REQUEST_LINE;
 use crate::negotiate::{self, Encoded, Encoding, RangeOutcome};
-use crate::response::{add_security, response, Body, Shapes};
-use crate::site::{decode_path, Asset, Representation, Resolution, Site};
+use crate::request_path::decode_path;
+use crate::site::{Asset, Representation, Resolution, Site};
+use crate::small_responses::{add_security, response, Body, SmallResponses};
 
 /// What every response shares: the site and every header computed at start-up.
 pub(crate) struct Responder {
@@ -27,7 +28,7 @@ pub(crate) struct Responder {
     /// The 404 page as sent with 404.
     not_found: Prepared,
     /// The small responses that carry no file.
-    shapes: Shapes,
+    shapes: SmallResponses,
 }
 
 /// One file ready to send: its representations with their headers.
@@ -102,7 +103,7 @@ impl Responder {
     pub(crate) fn new(site: Site, security_headers: &HeaderMap) -> Responder {
         let found = site.assets().iter().map(|asset| prepare(asset, StatusCode::OK, security_headers)).collect();
         let not_found = prepare(site.not_found_page(), StatusCode::NOT_FOUND, security_headers);
-        Responder { shapes: Shapes::new(security_headers), found, not_found, site }
+        Responder { shapes: SmallResponses::new(security_headers), found, not_found, site }
     }
 
     pub(crate) fn respond<B>(&self, request: &Request<B>) -> Response<Body> {
