@@ -110,6 +110,43 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
 }
 
 // ---------------------------------------------------------------------------
+// A copy made thoroughly someone else's.
+
+/// The tests that read the content pass on an owner's site, not only on the
+/// sample: the copy is made someone else's as the README's "Make it yours"
+/// says (tests/copies/make-someone-elses.mjs: another name and domain, a
+/// network dropped, the contact text rewritten, every article replaced, two
+/// PNG logos, a phone's photo), then its component tests, the prerender
+/// checks and the page budgets run on it.
+#[test]
+fn a_copy_made_someone_elses_passes_the_component_prerender_and_budget_tests() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let copy = build_copy("someone-elses", |copy| {
+        // The tests, as the owner's clone has them.
+        for dir in ["tests/e2e", "tools"] {
+            copy_tree(&root.join(dir), &copy.join(dir), &|_| false, &root.join(dir)).expect("copy the tests");
+        }
+        fs::copy(root.join("vitest.config.js"), copy.join("vitest.config.js")).expect("copy vitest.config.js");
+        let made = Command::new("node").arg(root.join("tests/copies/make-someone-elses.mjs")).arg(copy).status().expect("run node");
+        assert!(made.success(), "tests/copies/make-someone-elses.mjs failed");
+    });
+    let repository = copy.repository();
+
+    let vitest = Command::new("npx").args(["vitest", "run"]).current_dir(&repository).status().expect("run npx vitest");
+    assert!(vitest.success(), "the component tests fail on someone else's site");
+
+    assert_every_route_prerendered(&copy.server, &expectations_in(&repository));
+
+    let budgets = Command::new("node")
+        .args(["--test", "tests/e2e/weight.test.mjs"])
+        .current_dir(&repository)
+        .env("PORTFOLIO_BINARY", &copy.binary)
+        .status()
+        .expect("run node --test");
+    assert!(budgets.success(), "the page budgets fail on someone else's site");
+}
+
+// ---------------------------------------------------------------------------
 // An owner's camera photos as the home and about pictures.
 
 /// Adding a page is one entry in the page table and one component file:

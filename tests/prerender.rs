@@ -12,50 +12,7 @@ use pages::*;
 
 #[test]
 fn every_route_is_prerendered_with_its_content_and_meta() {
-    let expected = expectations();
-    let origin = s(&expected["origin"]);
-    let server = Server::start();
-    let (mut site_cards, mut article_cards) = (std::collections::HashSet::new(), std::collections::HashSet::new());
-    for page in expected["pages"].as_array().unwrap() {
-        let path = s(&page["path"]);
-        let reply = server.get(path);
-        assert_eq!(reply.status, 200, "{path}");
-        let html = reply.text();
-        let page_title = escape_html(s(&page["title"]));
-        let description = escape_html(s(&page["description"]));
-        let url = if path == "/" { format!("{origin}/") } else { format!("{origin}{path}") };
-
-        assert_eq!(title(&html), page_title, "{path}");
-        assert_eq!(meta(&html, "name", "description").as_deref(), Some(description.as_str()), "{path}");
-        assert_eq!(meta(&html, "name", "keywords").as_deref(), Some(escape_html(s(&page["keywords"])).as_str()), "{path}");
-        assert_eq!(canonical(&html).as_deref(), Some(url.as_str()), "{path}");
-        assert_eq!(meta(&html, "property", "og:title").as_deref(), Some(page_title.as_str()), "{path}");
-        assert_eq!(meta(&html, "property", "og:description").as_deref(), Some(description.as_str()), "{path}");
-        assert_eq!(meta(&html, "property", "og:type").as_deref(), Some(s(&page["type"])), "{path}");
-        assert_eq!(meta(&html, "property", "og:url").as_deref(), Some(url.as_str()), "{path}");
-        assert_eq!(meta(&html, "name", "twitter:title").as_deref(), Some(page_title.as_str()), "{path}");
-        assert_eq!(meta(&html, "name", "twitter:description").as_deref(), Some(description.as_str()), "{path}");
-        // Each article has a card of its own; every other page shows the site's.
-        let card = assert_share_card(&server, origin, path, &html);
-        if s(&page["type"]) == "article" {
-            assert!(article_cards.insert(card), "{path}: its share card is its own");
-        } else {
-            site_cards.insert(card);
-        }
-
-        let content = app_markup(&html);
-        for text in page["texts"].as_array().unwrap() {
-            assert!(content.contains(&escape_html(s(text))), "{path} lacks {text}");
-        }
-        if let Some(body) = page["html"].as_str() {
-            assert!(content.contains(body), "{path} holds its article's body, prerendered");
-        }
-        let feed_link = r#"<link rel="alternate" type="application/atom+xml" href="/feed.xml" title=""#;
-        assert!(html.contains(feed_link), "{path} names the feed");
-        assert_well_formed(&server, path, &html);
-    }
-    assert_eq!(site_cards.len(), 1, "one share card for the site's pages: {site_cards:?}");
-    assert!(article_cards.is_disjoint(&site_cards), "an article's card is not the site's");
+    assert_every_route_prerendered(&Server::start(), &expectations());
 }
 
 #[test]

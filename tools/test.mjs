@@ -9,7 +9,15 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const jsFiles = ['webapp', 'tests/e2e', 'tests/workflows.test.mjs', 'tools', 'vitest.config.js', 'eslint.config.js'];
+const jsFiles = [
+  'webapp',
+  'tests/e2e',
+  'tests/copies',
+  'tests/workflows.test.mjs',
+  'tools',
+  'vitest.config.js',
+  'eslint.config.js',
+];
 
 const steps = [
   ['lint: rustfmt', 'cargo', ['fmt', '--all', '--check']],
@@ -17,7 +25,8 @@ const steps = [
   ['lint: eslint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['lint: prettier', 'npx', ['prettier', '--check', '--log-level', 'warn', ...jsFiles]],
   ['rust: the static binary', 'cargo', ['static', '--locked']],
-  ['rust: tests', 'cargo', ['test', '--release', '--locked']],
+  // --no-fail-fast: a failing test binary does not hide the ones after it.
+  ['rust: tests', 'cargo', ['test', '--release', '--locked', '--no-fail-fast']],
   ['web: component tests', 'npx', ['vitest', 'run']],
   ['e2e: Chromium and the workflows', 'node', ['--test', 'tests/e2e/', 'tests/workflows.test.mjs']],
 ];

@@ -70,6 +70,11 @@ pub(crate) struct ServeArgs {
     #[arg(short, long, env = "PORTFOLIO_QUIET")]
     pub(crate) quiet: bool,
 
+    /// How the access log writes each request: plain (ours), combined (Apache's and nginx's Combined Log
+    /// Format, with the referrer and the user agent: goaccess, fail2ban, lnav) or json (one object a line).
+    #[arg(long, env = "PORTFOLIO_LOG_FORMAT", value_enum, default_value_t = crate::access_log::Format::Plain)]
+    pub(crate) log_format: crate::access_log::Format,
+
     /// A reverse proxy or CDN in front (an address, or a network such as 10.0.0.0/8); repeat for more
     /// (PORTFOLIO_TRUSTED_PROXY: comma-separated). Only for connections from these does the access log name
     /// the client their Forwarded or X-Forwarded-For header gives (the right-most hop that is not one of them).

@@ -7,6 +7,7 @@
 
 #![forbid(unsafe_code)]
 
+mod access_log;
 mod acme;
 mod admission;
 mod cli;

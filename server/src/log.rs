@@ -1,39 +1,16 @@
 //! The log: plain lines on stdout, fit for journald, and the clock helpers
-//! its lines use. Every module logs through here, so none depends on the
+//! its lines use (the access log's lines: `access_log.rs`). Every module logs through here, so none depends on the
 //! transport (`serve.rs`) for it.
 
 use std::fmt;
 use std::io::Write;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
-
-use hyper::{Method, Request, Response};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Writes one line to stdout. A closed stdout (journald gone, a pipe closed)
 /// must not take the server down: the line is lost, the response is not.
 pub(crate) fn line(text: fmt::Arguments<'_>) {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_fmt(text).and_then(|()| stdout.write_all(b"\n"));
-}
-
-/// The access log: client, method, path, status, body bytes, time to build
-/// the response. Built in one buffer and written with one call: writing the
-/// pieces to the line-buffered stdout cost twice as much
-/// (`bench/instructions.py --access-log`).
-pub(crate) fn request<B, R: hyper::body::Body>(client: &str, request: &Request<B>, response: &Response<R>, started: Instant) {
-    use std::fmt::Write as _;
-    let bytes = if request.method() == Method::HEAD { 0 } else { response.body().size_hint().exact().unwrap_or(0) };
-    let micros = started.elapsed().as_micros();
-    let path = request.uri().path();
-    let mut line = String::with_capacity(64 + path.len());
-    let _ = writeln!(
-        line,
-        "{client} \"{} {path}\" {} {bytes} {}.{:03}ms",
-        request.method(),
-        response.status().as_u16(),
-        micros / 1000,
-        micros % 1000
-    );
-    let _ = std::io::stdout().lock().write_all(line.as_bytes());
 }
 
 /// Log lines stay lines, whatever a peer put in its message.

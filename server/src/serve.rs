@@ -1,10 +1,9 @@
 //! Listening, connection limits and timeouts, the access log and graceful shutdown,
 //! for plain HTTP/1.1 and for TLS (HTTP/2 or HTTP/1.1, chosen by ALPN) alike.
 
-use std::borrow::Cow;
 use std::convert::Infallible;
 use std::future::Future;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -17,6 +16,7 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
+use crate::access_log::{self, AccessLog};
 use crate::admission::{Admission, Ticket};
 use crate::connection::{drive, OnIdle};
 use crate::forwarded::TrustedProxies;
@@ -30,7 +30,8 @@ use crate::small_responses::Body;
 use crate::tls;
 
 pub(crate) struct Options {
-    pub(crate) access_log: bool,
+    /// The access log's format; None: no access log (--quiet).
+    pub(crate) access_log: Option<access_log::Format>,
     /// Whose headers name the client in the access log.
     pub(crate) trusted_proxies: Arc<TrustedProxies>,
     /// Across all listeners.
@@ -177,14 +178,13 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, admission: Arc<Adm
 
 async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>, ticket: Ticket) {
     let mut stop = shared.stop.clone();
-    let service = site_service(&shared, log_client(&shared, peer));
+    let service = site_service(&shared, connection_log(&shared, peer, false));
     serve_http1(&shared, stream, service, &mut stop, &ticket).await;
 }
 
 async fn redirect_connection(stream: TcpStream, peer: SocketAddr, redirector: Arc<Redirector>, shared: Arc<Shared>, ticket: Ticket) {
     let mut stop = shared.stop.clone();
-    let client = log_client(&shared, peer);
-    let service = logged_service(client, move |request| redirector.respond(request));
+    let service = logged_service(connection_log(&shared, peer, false), move |request| redirector.respond(request));
     serve_http1(&shared, stream, service, &mut stop, &ticket).await;
 }
 
@@ -201,15 +201,15 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
         // At the limit, a handshake that has taken longest gives way too.
         () = ticket.closed_for_newcomer() => return,
     };
-    let client = log_client(&shared, peer);
+    let log = connection_log(&shared, peer, true);
     if tls.get_ref().1.alpn_protocol() == Some(tls::ALPN_H2) {
         let activity = Arc::new(Activity::new());
         let stream = TouchOnWrite::<_, Answers>::new(tls, Arc::clone(&activity));
-        let connection = shared.http2.serve_connection(TokioIo::new(stream), site_service(&shared, client));
+        let connection = shared.http2.serve_connection(TokioIo::new(stream), site_service(&shared, log));
         drive(connection, &mut stop, &activity, &ticket, &shared.options, OnIdle::GoAway).await;
     } else {
         // HTTP/1.1 (by ALPN, or a client without ALPN): exactly the plain server's limits.
-        serve_http1(&shared, tls, site_service(&shared, client), &mut stop, &ticket).await;
+        serve_http1(&shared, tls, site_service(&shared, log), &mut stop, &ticket).await;
     }
 }
 
@@ -227,57 +227,35 @@ where
     drive(connection, stop, &activity, ticket, &shared.options, OnIdle::Close).await;
 }
 
-/// Who the access log names for a connection's requests (when it is on).
-enum LogClient {
-    /// The peer's address, formatted once per connection rather than per request.
-    Peer(String),
-    /// A trusted proxy: the client its headers name, request by request.
-    Proxy(IpAddr, Arc<TrustedProxies>),
+/// The access log of a connection from `peer`, when it is on.
+fn connection_log(shared: &Shared, peer: SocketAddr, tls: bool) -> Option<AccessLog> {
+    let format = shared.options.access_log?;
+    Some(AccessLog::new(format, peer, &shared.options.trusted_proxies, tls))
 }
 
-impl LogClient {
-    fn of<B>(&self, request: &Request<B>) -> Cow<'_, str> {
-        match self {
-            LogClient::Peer(address) => Cow::Borrowed(address),
-            LogClient::Proxy(peer, trusted) => Cow::Owned(trusted.client(*peer, request.headers()).to_string()),
-        }
-    }
-}
-
-fn log_client(shared: &Shared, peer: SocketAddr) -> Option<LogClient> {
-    let trusted = &shared.options.trusted_proxies;
-    shared.options.access_log.then(|| {
-        if trusted.contains(peer.ip()) {
-            LogClient::Proxy(peer.ip(), Arc::clone(trusted))
-        } else {
-            LogClient::Peer(peer.ip().to_string())
-        }
-    })
-}
-
-/// The site's answers, logged when `client` is given.
+/// The site's answers, logged when `log` is given.
 fn site_service(
     shared: &Arc<Shared>,
-    client: Option<LogClient>,
+    log: Option<AccessLog>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
     let shared = Arc::clone(shared);
-    logged_service(client, move |request| shared.responder.respond(request))
+    logged_service(log, move |request| shared.responder.respond(request))
 }
 
 /// Both of our services answer at once.
 type Answer = std::future::Ready<Result<Response<Body>, Infallible>>;
 
-/// `respond` as a hyper service, each request logged when `client` is given
+/// `respond` as a hyper service, each request logged when `log` is given
 /// (the clock is read only then).
 fn logged_service(
-    client: Option<LogClient>,
+    log: Option<AccessLog>,
     respond: impl Fn(&Request<Incoming>) -> Response<Body>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
     service_fn(move |request: Request<Incoming>| {
-        let started = client.is_some().then(Instant::now);
+        let started = log.is_some().then(Instant::now);
         let response = respond(&request);
-        if let (Some(client), Some(started)) = (&client, started) {
-            log::request(&client.of(&request), &request, &response, started);
+        if let (Some(log), Some(started)) = (&log, started) {
+            log.write(&request, &response, started);
         }
         std::future::ready(Ok(response))
     })
@@ -312,7 +290,7 @@ mod tests {
     async fn a_plain_connection_task_holds_only_its_own_role() {
         let (_stop_sender, stop) = watch::channel(false);
         let options = Options {
-            access_log: false,
+            access_log: None,
             trusted_proxies: Arc::default(),
             max_connections: 1,
             max_connections_per_client: 0,

@@ -106,7 +106,7 @@ async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, l
     let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
     let responder = responder::Responder::new(site, &security_headers);
     let options = serve::Options {
-        access_log: !args.quiet,
+        access_log: (!args.quiet).then_some(args.log_format),
         trusted_proxies: Arc::new(TrustedProxies::new(args.trusted_proxies.clone())),
         max_connections: connection_limit(args.max_connections),
         max_connections_per_client: args.max_connections_per_client as usize,

@@ -59,6 +59,13 @@ pub struct BuiltCopy {
     pub _work: TempDir,
 }
 
+impl BuiltCopy {
+    /// The copy of the repository that was built.
+    pub fn repository(&self) -> PathBuf {
+        self._work.0.join("repo")
+    }
+}
+
 /// The packages of this repository: what a copy of it compiles again.
 const OWN_CRATES: [&str; 3] = ["portfolio", "portfolio-server", "portfolio-site"];
 

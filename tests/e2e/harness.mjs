@@ -11,7 +11,8 @@ import { chromium } from 'playwright-core';
 import { loadArticles } from '../../webapp/build/articles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const binary = path.join(root, 'target/release/portfolio');
+// PORTFOLIO_BINARY: another build's binary, as tests/owner_copies.rs runs the budgets on a copy's.
+export const binary = process.env.PORTFOLIO_BINARY || path.join(root, 'target/release/portfolio');
 export const screenshotDir = path.join(root, 'test-results/screenshots');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -20,6 +21,7 @@ export const articles = (await loadArticles()).map((article) => article.data);
 
 /** Builds the release binary if needed (a no-op after `cargo test --release`). */
 function ensureBinary() {
+  if (process.env.PORTFOLIO_BINARY) return;
   execFileSync('cargo', ['build', '--release', '--locked', '--quiet'], { cwd: root, stdio: 'inherit' });
   if (!existsSync(binary)) throw new Error(`${binary} was not built`);
 }

@@ -55,11 +55,12 @@ console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, 
 "#;
 
 pub fn expectations() -> Value {
-    let output = Command::new("node")
-        .args(["--input-type=module", "-e", EXPECTATIONS])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run node");
+    expectations_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
+/// What the pages of the site in `repository` (this one, or an owner's copy) must say.
+pub fn expectations_in(repository: &std::path::Path) -> Value {
+    let output = Command::new("node").args(["--input-type=module", "-e", EXPECTATIONS]).current_dir(repository).output().expect("run node");
     assert!(output.status.success(), "node: {}", String::from_utf8_lossy(&output.stderr));
     serde_json::from_slice(&output.stdout).expect("the expectations are JSON")
 }
@@ -248,4 +249,52 @@ pub fn assert_share_card(server: &Server, origin: &str, path: &str, html: &str) 
     assert_eq!(said, (Some("1200".into()), Some("630".into())), "{path}: the size og:image:width and height say");
     assert!(card.body.len() <= 60_000, "{path}: {image} is {} B, over 60 KB", card.body.len());
     image
+}
+/// Every route of the site the server serves, as `expected` says (expectations_in):
+/// its title, meta tags, canonical link, share card, texts and body, and well-formed.
+pub fn assert_every_route_prerendered(server: &Server, expected: &Value) {
+    let origin = s(&expected["origin"]);
+    let (mut site_cards, mut article_cards) = (std::collections::HashSet::new(), std::collections::HashSet::new());
+    for page in expected["pages"].as_array().unwrap() {
+        let path = s(&page["path"]);
+        let reply = server.get(path);
+        assert_eq!(reply.status, 200, "{path}");
+        let html = reply.text();
+        let page_title = escape_html(s(&page["title"]));
+        let description = escape_html(s(&page["description"]));
+        let url = if path == "/" { format!("{origin}/") } else { format!("{origin}{path}") };
+
+        assert_eq!(title(&html), page_title, "{path}");
+        assert_eq!(meta(&html, "name", "description").as_deref(), Some(description.as_str()), "{path}");
+        // A page with no keywords (an article without keywords or tags) has no keywords tag.
+        let keywords = Some(escape_html(s(&page["keywords"]))).filter(|k| !k.is_empty());
+        assert_eq!(meta(&html, "name", "keywords"), keywords, "{path}");
+        assert_eq!(canonical(&html).as_deref(), Some(url.as_str()), "{path}");
+        assert_eq!(meta(&html, "property", "og:title").as_deref(), Some(page_title.as_str()), "{path}");
+        assert_eq!(meta(&html, "property", "og:description").as_deref(), Some(description.as_str()), "{path}");
+        assert_eq!(meta(&html, "property", "og:type").as_deref(), Some(s(&page["type"])), "{path}");
+        assert_eq!(meta(&html, "property", "og:url").as_deref(), Some(url.as_str()), "{path}");
+        assert_eq!(meta(&html, "name", "twitter:title").as_deref(), Some(page_title.as_str()), "{path}");
+        assert_eq!(meta(&html, "name", "twitter:description").as_deref(), Some(description.as_str()), "{path}");
+        // Each article has a card of its own; every other page shows the site's.
+        let card = assert_share_card(server, origin, path, &html);
+        if s(&page["type"]) == "article" {
+            assert!(article_cards.insert(card), "{path}: its share card is its own");
+        } else {
+            site_cards.insert(card);
+        }
+
+        let content = app_markup(&html);
+        for text in page["texts"].as_array().unwrap() {
+            assert!(content.contains(&escape_html(s(text))), "{path} lacks {text}");
+        }
+        if let Some(body) = page["html"].as_str() {
+            assert!(content.contains(body), "{path} holds its article's body, prerendered");
+        }
+        let feed_link = r#"<link rel="alternate" type="application/atom+xml" href="/feed.xml" title=""#;
+        assert!(html.contains(feed_link), "{path} names the feed");
+        assert_well_formed(server, path, &html);
+    }
+    assert_eq!(site_cards.len(), 1, "one share card for the site's pages: {site_cards:?}");
+    assert!(article_cards.is_disjoint(&site_cards), "an article's card is not the site's");
 }

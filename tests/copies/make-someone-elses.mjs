@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+/**
+ * Makes the copy of the repository at COPY someone else's, as thoroughly as
+ * the README's "Make it yours" says an owner does (tests/owner_copies.rs):
+ *
+ *   node tests/copies/make-someone-elses.mjs COPY
+ *
+ * - another name, e-mail, domain, copyright year and account on each network;
+ * - a network dropped: the one the contact text links, or else the last;
+ * - the contact text rewritten, with no placeholder;
+ * - every article deleted and three new ones written, one with its own
+ *   share picture;
+ * - two projects renamed, with PNG logos;
+ * - a 4032 × 3024 phone photo as every page photo and on the share card.
+ *
+ * It starts from whatever content the copy has (the sample's or an owner's),
+ * and fails with a line naming what it could not find.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+
+const copy = process.argv[2];
+if (!copy) {
+  console.error('usage: node tests/copies/make-someone-elses.mjs COPY');
+  process.exit(2);
+}
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = path.join(copy, 'webapp/src/data');
+const imagesDir = path.join(copy, 'webapp/src/images');
+const fail = (message) => {
+  console.error(`make-someone-elses: ${message}`);
+  process.exit(1);
+};
+const read = (name) => fs.readFileSync(path.join(dataDir, name), 'utf8');
+const write = (name, text) => fs.writeFileSync(path.join(dataDir, name), text);
+/** `text` with `pattern` replaced; fails when it is not there. */
+function edit(text, pattern, replacement, what) {
+  const changed = text.replace(pattern, replacement);
+  if (changed === text) fail(`found no ${what}`);
+  return changed;
+}
+
+const { site } = await import(pathToFileURL(path.join(dataDir, 'site.js')).href);
+const { pages } = await import(pathToFileURL(path.join(dataDir, 'pages.js')).href);
+const dataFiles = fs.readdirSync(dataDir).filter((name) => name.endsWith('.js'));
+
+// Who the site is about, in every data file.
+const owner = { name: 'Ana Ferreira', email: 'ana@anaferreira.example', origin: 'https://anaferreira.example' };
+const was = site.main;
+for (const name of dataFiles) {
+  let text = read(name);
+  for (const [from, to] of [
+    [was.title, owner.name],
+    [was.name, owner.name],
+    [was.email, owner.email],
+    [was.origin, owner.origin],
+  ]) {
+    text = text.replaceAll(from, to);
+  }
+  for (const url of Object.values(site.socials)) {
+    const { origin } = new URL(url);
+    text = text.replaceAll(url, `${origin}/anaferreira`);
+  }
+  write(name, text);
+}
+let siteJs = edit(read('site.js'), /copyrightYear: \d+/, 'copyrightYear: 2026', 'copyrightYear in site.js');
+
+// A network dropped: the one the contact text links, else the last.
+const linked = pages.flatMap((page) => Object.keys(page.networkLabels ?? {}));
+const dropped = linked.find((key) => key in site.socials) ?? Object.keys(site.socials).at(-1);
+if (!dropped) fail('site.js has no social network to drop');
+siteJs = edit(siteJs, new RegExp(`\\n\\s*${dropped}: '[^']*',`), '', `socials.${dropped} in site.js`);
+write('site.js', siteJs);
+let pagesJs = read('pages.js')
+  .replaceAll(new RegExp(`'${dropped}',\\s*`, 'g'), '')
+  .replaceAll(new RegExp(`,\\s*'${dropped}'`, 'g'), '')
+  .replace(new RegExp(`\\n\\s*networkLabels: \\{ ${dropped}: '[^']*' \\},`), '');
+
+// The contact text rewritten, with the e-mail link and no network.
+const contact = pages.find(({ paragraphs }) => Array.isArray(paragraphs));
+if (contact) {
+  pagesJs = edit(
+    pagesJs,
+    /paragraphs: \[[\s\S]*?\n\s*\],/,
+    `paragraphs: [
+      'Olá! I read every message myself. Write to {email} about a project, a talk or a bug in one of my libraries.',
+      'I answer within {hours} hours on working days, from Porto.',
+    ],`,
+    'the contact page’s paragraphs in pages.js',
+  );
+}
+
+// A phone's photo, 4032 × 3024 with its camera data, as every page photo and on the share card.
+execFileSync('node', [path.join(root, 'tools/make-test-photo.mjs'), path.join(imagesDir, 'phone.jpg')], {
+  stdio: 'inherit',
+});
+pagesJs = edit(
+  pagesJs,
+  /(photo: \{\s*\n\s*)src: [^\n]*\n/g,
+  "$1src: 'phone.jpg',\n",
+  'page photo (`photo: { src: … }`) in pages.js',
+);
+write('pages.js', pagesJs);
+write(
+  'site.js',
+  edit(read('site.js'), /(shareCard: \{\s*\n\s*)photo: [^\n]*\n/, "$1photo: 'phone.jpg',\n", 'shareCard.photo'),
+);
+
+// Two projects renamed, with PNG logos.
+let projectsJs = read('projects.js');
+for (const n of [1, 2]) {
+  const logo = await sharp({
+    create: { width: 192, height: 192, channels: 4, background: n === 1 ? '#0f766e' : '#b45309' },
+  })
+    .composite([
+      { input: Buffer.from('<svg width="192" height="192"><circle cx="96" cy="96" r="60" fill="#fff"/></svg>') },
+    ])
+    .png()
+    .toBuffer();
+  fs.mkdirSync(path.join(imagesDir, 'projects'), { recursive: true });
+  fs.writeFileSync(path.join(imagesDir, `projects/ferreira-${n}.png`), logo);
+  projectsJs = edit(
+    projectsJs,
+    /\n(\s*)logo: new URL\([^\n]*\n/,
+    `\n$1logo: 'projects/ferreira-${n}.png',\n`,
+    'SVG project logo',
+  );
+  projectsJs = edit(
+    projectsJs,
+    /\n(\s*)title: '(?!Ferreira)[^']*',/,
+    `\n$1title: 'Ferreira Tool ${n}',`,
+    'project title',
+  );
+}
+write('projects.js', projectsJs);
+
+// Every article deleted, and three new ones.
+const articlesDir = path.join(dataDir, 'articles');
+for (const name of fs.readdirSync(articlesDir)) fs.rmSync(path.join(articlesDir, name), { recursive: true });
+const article = (fields, body) => `---\n${fields.join('\n')}\n---\n\n${body}\n`;
+fs.writeFileSync(
+  path.join(articlesDir, '2026-03-02-porto-meetup.md'),
+  article(
+    [
+      "title: 'Notes from the Porto Rust meetup'",
+      'date: 2026-03-02',
+      'description: What I learned about async Rust.',
+      'tags: [Rust, Talks]',
+    ],
+    '## Async\n\nSmall tasks, clear ownership.\n\n```rust\nfn main() {}\n```',
+  ),
+);
+fs.writeFileSync(
+  path.join(articlesDir, '2026-04-10-accessible-forms.md'),
+  article(
+    [
+      "title: 'Accessible forms, again'",
+      'date: 2026-04-10',
+      'description: Labels, errors and focus.',
+      'tags: [Accessibility]',
+      'image: cover.png',
+    ],
+    'Every field needs a label.',
+  ),
+);
+await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d4ed8' } })
+  .png()
+  .toFile(path.join(articlesDir, 'cover.png'));
+fs.writeFileSync(
+  path.join(articlesDir, '2026-05-20-release-notes.md'),
+  article(
+    ["title: 'How I write release notes'", 'date: 2026-05-20', 'description: For people, not machines.'],
+    'Start with what changed for the reader.',
+  ),
+);
+console.log(`made the copy ${owner.name}'s: ${dropped} dropped, 3 articles, 2 PNG logos, a phone photo`);
