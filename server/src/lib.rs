@@ -31,6 +31,7 @@ pub mod site;
 mod small_responses;
 mod start;
 mod tls;
+mod watchdog;
 
 pub use site::Embedded;
 pub use start::main;

@@ -13,7 +13,7 @@ use crate::cli::{Args, Command, ServeArgs};
 use crate::forwarded::TrustedProxies;
 use crate::https::{self, Certificates};
 use crate::site::{Embedded, Site};
-use crate::{export, headers, listen, log, redirect, responder, serve};
+use crate::{export, headers, listen, log, redirect, responder, serve, watchdog};
 
 /// The whole program, serving `embedded`: its exit status is the process's.
 pub fn main(embedded: Embedded) -> ExitCode {
@@ -104,6 +104,7 @@ async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, l
     }
     // Type=notify: tell systemd we are ready. Without NOTIFY_SOCKET this does nothing.
     let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
+    watchdog::keep_telling_systemd();
     let responder = responder::Responder::new(site, &security_headers);
     let options = serve::Options {
         access_log: (!args.quiet).then_some(args.log_format),

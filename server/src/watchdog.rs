@@ -1,0 +1,19 @@
+//! systemd's watchdog (`WatchdogSec=` in the units): while the runtime runs,
+//! a task on it tells systemd the service is alive, at half the interval
+//! systemd asks for (`WATCHDOG_USEC`). A runtime that hangs runs no task, so
+//! the pings stop and systemd restarts the service. Without the variable
+//! (no systemd, or no `WatchdogSec=`) nothing runs.
+
+use sd_notify::NotifyState;
+
+/// Starts the pings, when systemd asks for them. Call from inside the runtime.
+pub(crate) fn keep_telling_systemd() {
+    let Some(interval) = sd_notify::watchdog_enabled() else { return };
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(interval / 2);
+        loop {
+            ticks.tick().await;
+            let _ = sd_notify::notify(&[NotifyState::Watchdog]);
+        }
+    });
+}
