@@ -18,6 +18,7 @@ import http from 'node:http';
 import { startServer, launchBrowser, openPage } from './harness.mjs';
 import { routePaths } from '../../webapp/build/routes.mjs';
 import { articleCount, constants, projects } from '../../webapp/src/data/index.js';
+import { tagList } from '../../webapp/src/generated/tagList.js';
 
 /**
  * Bytes, by route; with `per`, a base to which each card or list entry of
@@ -38,9 +39,11 @@ const BUDGETS = {
   // With the search field, tag links and the links between the list's pages; the search's library
   // and index come on the first search only, the list's summaries in its JSON (counted with everything).
   '/articles': { firstVisit: 87_900, everything: 111_200, per: 'listed article' },
+  '/articles/page/N': { firstVisit: 87_900, everything: 111_200, per: 'listed article' },
+  '/tags/TAG': { firstVisit: 87_200, everything: 111_100, per: 'listed article' },
   '/contact': { firstVisit: 87_500, everything: 110_500 },
   '/article/N': { firstVisit: 100_000, everything: 125_000 },
-  // /tags, each tag's page, /articles/page/N, and a page the owner adds to the page table.
+  // /tags and a page the owner adds to the page table.
   other: { firstVisit: 87_500, everything: 111_500 },
 };
 
@@ -49,23 +52,37 @@ const BUDGETS = {
  * follow the owner's content rather than the sample's count: a project card
  * (shown on / and /projects) is its markup and its logo, an SVG or a
  * photo's AVIF (about 650 B for a simple PNG logo, against 280 B for the
- * sample's SVGs); an entry of /articles is its markup and its
- * summary in the page's JSON.
+ * sample's SVGs); an entry of a list page (/articles and its later pages, a
+ * tag's page) is its markup and its summary in the page's JSON. `count`
+ * says how many a route shows.
  */
 const ALLOWANCES = {
-  project: { firstVisit: 250, everything: 1_200, count: projects.length },
-  'listed article': {
-    firstVisit: 300,
-    everything: 400,
-    count: Math.min(articleCount, constants.articlesPerPage),
-  },
+  project: { firstVisit: 250, everything: 1_200, count: () => projects.length },
+  'listed article': { firstVisit: 300, everything: 400, count: listedOn },
 };
+
+/** How many articles the list page `route` shows. */
+function listedOn(route) {
+  const per = constants.articlesPerPage;
+  const page = route === '/articles' ? 1 : Number(/^\/articles\/page\/(\d+)$/.exec(route)?.[1]);
+  if (page) return Math.max(0, Math.min(per, articleCount - (page - 1) * per));
+  return tagList.find((tag) => tag.path === route)?.count ?? 0;
+}
+
+/** The BUDGETS entry of a route: by its path, or by the kind of page it is. */
+function entryOf(route) {
+  if (route.startsWith('/article/')) return BUDGETS['/article/N'];
+  if (route.startsWith('/articles/page/')) return BUDGETS['/articles/page/N'];
+  if (tagList.some((tag) => tag.path === route)) return BUDGETS['/tags/TAG'];
+  return BUDGETS[route] ?? BUDGETS.other;
+}
 
 const routes = routePaths();
 function budgetOf(route) {
-  const { per, ...base } = BUDGETS[route.startsWith('/article/') ? '/article/N' : route] ?? BUDGETS.other;
+  const { per, ...base } = entryOf(route);
   if (!per) return base;
-  const { count, ...each } = ALLOWANCES[per];
+  const { count: countOn, ...each } = ALLOWANCES[per];
+  const count = countOn(route);
   return {
     firstVisit: base.firstVisit + count * each.firstVisit,
     everything: base.everything + count * each.everything,

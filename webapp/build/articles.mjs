@@ -48,6 +48,7 @@ import {
   articlePath,
   articlesPageCount,
   articlesPagePath,
+  isPaged,
   listDataPath,
   tagPath,
   urlSegment,
@@ -660,17 +661,18 @@ export function taggedWith(articles, path) {
 /**
  * The list pages' content, fetched by the pages as JSON (listDataPath): URL
  * → value. Each page of the articles' list ({ articles, page, pages }, with
- * `articlesPerPage` summaries a page, newest first) and each tag's page
- * ({ articles }, all of them).
+ * `articlesPerPage` summaries a page, newest first; one page of them all
+ * when the page table has no later pages, `pages` of data/pages.js) and
+ * each tag's page ({ articles }, all of them).
  */
-export function listData(articles) {
+export function listData(articles, pages) {
   const summaries = articles.map(({ summary }) => summary);
-  const per = constants.articlesPerPage;
-  const pages = articlesPageCount(summaries.length, per);
+  const per = isPaged(pages) ? constants.articlesPerPage : Math.max(1, summaries.length);
+  const count = articlesPageCount(summaries.length, per);
   const data = new Map();
-  for (let page = 1; page <= pages; page += 1) {
+  for (let page = 1; page <= count; page += 1) {
     const shown = summaries.slice((page - 1) * per, page * per);
-    data.set(listDataPath(articlesPagePath(page)), { articles: shown, page, pages });
+    data.set(listDataPath(articlesPagePath(page)), { articles: shown, page, pages: count });
   }
   for (const tag of tagsOf(articles)) {
     data.set(listDataPath(tag.path), { articles: taggedWith(articles, tag.path).map(({ summary }) => summary) });
@@ -729,9 +731,9 @@ function withoutTags(summary) {
 }
 
 /** Writes the list pages' JSON (listData) into the site folder; returns their paths below it. */
-export async function writeListFiles(articles, siteDir) {
+export async function writeListFiles(articles, pages, siteDir) {
   const written = [];
-  for (const [url, value] of listData(articles)) {
+  for (const [url, value] of listData(articles, pages)) {
     await fs.mkdir(path.dirname(path.join(siteDir, url)), { recursive: true });
     await fs.writeFile(path.join(siteDir, url), JSON.stringify(value));
     written.push(url.slice(1));

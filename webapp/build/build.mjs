@@ -95,7 +95,7 @@ async function main() {
   const browserBuild = await buildForBrowsers(siteDir, outDir);
   const prerender = await buildPrerenderer(prerenderDir, outDir);
   await writeArticleFiles(articles, siteDir);
-  const lists = await writeListFiles(articles, siteDir);
+  const lists = await writeListFiles(articles, pages, siteDir);
   await writePublished(photos, siteDir);
   await writePublished(cards, siteDir);
   const feeds = await writeFeeds({

@@ -25,20 +25,27 @@ import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, pagesFile, writePageModule } from './pages.mjs';
 import { rootDir } from './paths.mjs';
 import { writeSearchIndex } from './search.mjs';
-import { makeShareCards } from './shareCards.mjs';
+import { makeArticleCards, makeSiteCard } from './shareCards.mjs';
 
 const distDir = path.join(rootDir, 'dist/dev');
+
+/** The data files the articles' pages use, read afresh (node keeps every module it imported). */
+async function freshData() {
+  const at = Date.now();
+  const [{ site }, { pages }, { ui }] = await Promise.all(
+    ['site', 'pages', 'ui'].map((name) => import(`../src/data/${name}.js?at=${at}`)),
+  );
+  return { site, pages, ui };
+}
 
 async function renderArticles() {
   try {
     const articles = await loadArticles(undefined, { drafts: true });
-    const [{ site }, { pages }, { ui }] = await Promise.all(
-      ['site', 'pages', 'ui'].map((name) => import(`../src/data/${name}.js`)),
-    );
-    await writePublished(await makeShareCards({ site, pages, ui, origin: site.main.origin, articles }), distDir);
+    const { site, pages, ui } = await freshData();
+    await writePublished(await makeArticleCards(articles, { site, ui, origin: site.main.origin }), distDir);
     await writeArticleModules(articles);
     await writeArticleFiles(articles, distDir);
-    await writeListFiles(articles, distDir);
+    await writeListFiles(articles, pages, distDir);
     await writeSearchIndex(articles, distDir);
     console.log(`articles: ${articles.length} rendered`);
   } catch (error) {
@@ -62,9 +69,12 @@ async function writePages() {
 await writePages();
 fs.watch(path.join(rootDir, pagesFile), () => writePages());
 
-// Photos once at start: a changed photo or data file needs a restart.
+// Photos and the site's share card once at start: a changed photo or data file needs a restart.
 try {
   await writePublished(await buildPhotos(), distDir);
+  const { site, pages } = await freshData();
+  const home = pages.find(({ path: route }) => route === '/');
+  await writePublished(await makeSiteCard({ site, home, origin: site.main.origin }), distDir);
 } catch (error) {
   console.error(`photos: ${error instanceof PhotoError ? error.message : error.stack}`);
   process.exit(1);

@@ -20,7 +20,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { siteOrigin } from '../src/data/index.js';
+import { pages as pageTable, siteOrigin } from '../src/data/index.js';
 import { articleDataPath, notFoundFile, routeFile } from '../src/urls.js';
 import { listData } from './articles.mjs';
 import { routePaths } from './routes.mjs';
@@ -159,7 +159,7 @@ export async function prerenderSite({ siteDir, browserBuild, prerenderDir, prere
   // What the pages would fetch as JSON: each article's content and each list page's summaries.
   const data = new Map([
     ...articles.map((article) => [articleDataPath(article.slug), article.data]),
-    ...listData(articles),
+    ...listData(articles, pageTable),
   ]);
   server.setDataSource((url) => data.get(url));
 

@@ -7,7 +7,14 @@
 import { constants, pages } from '../src/data/index.js';
 import { articleList } from '../src/generated/articleList.js';
 import { tagList } from '../src/generated/tagList.js';
-import { articleMarkdownPath, articlesPageCount, articlesPagePath, notFoundFile, routeFile } from '../src/urls.js';
+import {
+  articleMarkdownPath,
+  articlesPageCount,
+  articlesPagePath,
+  isPaged,
+  notFoundFile,
+  routeFile,
+} from '../src/urls.js';
 
 const articlesPages = () => articlesPageCount(articleList.length, constants.articlesPerPage);
 
@@ -35,8 +42,7 @@ export function articleNumberRedirects() {
 
 /** /articles/page/1, a link a visitor may guess, → /articles, the first page's own URL. */
 function firstPageRedirect() {
-  const paged = pages.some(({ path }) => path === '/articles/page/:page');
-  return paged ? { '/articles/page/1': articlesPagePath(1) } : {};
+  return isPaged(pages) ? { '/articles/page/1': articlesPagePath(1) } : {};
 }
 
 /**

@@ -14,6 +14,7 @@
  * what it shows, so a rebuild draws only the cards that changed.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import satori from 'satori';
@@ -27,18 +28,32 @@ export const CARD = { width: 1200, height: 630 };
 /** Link-preview crawlers fetch the picture for every share; keep it small. */
 export const MAX_BYTES = 60_000;
 /** Changed when the drawing changes, so that cached cards are drawn again. */
-const DRAWING_VERSION = 1;
+const DRAWING_VERSION = 2;
+/** What else a card depends on: the size limit and the versions of what draws and encodes it. */
+const TOOLS = [
+  MAX_BYTES,
+  ...['satori', 'sharp', '@fontsource/inter'].map(
+    (name) => JSON.parse(readFileSync(path.join(rootDir, 'node_modules', name, 'package.json'), 'utf8')).version,
+  ),
+];
 const cacheDir = path.join(rootDir, 'node_modules/.cache/portfolio-share-cards');
 
 const fontFile = (subset, weight) =>
   path.join(rootDir, `node_modules/@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
 
+/** The scripts Inter draws: Latin (with its extensions and Vietnamese), Greek and Cyrillic. */
+const SUBSETS = ['latin', 'latin-ext', 'vietnamese', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext'];
+
 let fontsLoaded;
-/** Inter at 400 and 700, Latin and Latin Extended (accents, Polish, Turkish, Vietnamese …). */
+/** Inter at 400 and 700, in every subset, each a family of its own: satori falls back from one family to the next, not within one. */
 function fonts() {
   fontsLoaded ??= Promise.all(
-    ['latin', 'latin-ext'].flatMap((subset) =>
-      [400, 700].map(async (weight) => ({ name: 'Inter', weight, data: await fs.readFile(fontFile(subset, weight)) })),
+    SUBSETS.flatMap((subset) =>
+      [400, 700].map(async (weight) => ({
+        name: `Inter ${subset}`,
+        weight,
+        data: await fs.readFile(fontFile(subset, weight)),
+      })),
     ),
   );
   return fontsLoaded;
@@ -75,16 +90,17 @@ const picture = (src, size, style = {}) => ({
  */
 async function imageBytes(src) {
   const inline = /^(?:data:)?image\/[\w.+-]+(;base64)?,(.*)$/s.exec(src);
-  if (!inline) return fs.readFile(path.resolve(imagesDir, src));
+  // A URL's pathname (new URL(…).pathname) is percent-encoded: a checkout path with a space is '%20'.
+  if (!inline) return fs.readFile(path.resolve(imagesDir, src.startsWith('/') ? decodeURIComponent(src) : src));
   return inline[1] ? Buffer.from(inline[2], 'base64') : Buffer.from(decodeURIComponent(inline[2]));
 }
 
 /** A picture (`src`, as the data module names it, and its bytes) as a data: URL, for satori's <img>. */
 async function dataUrl(src, bytes) {
   if (/\.svg$|^(?:data:)?image\/svg/i.test(src)) return `data:image/svg+xml;base64,${bytes.toString('base64')}`;
-  // satori reads JPEG, not WebP nor a camera's orientation: upright, at twice the size drawn.
-  const jpeg = await sharp(bytes).rotate().resize(800, 960, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
-  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+  // satori reads PNG, not WebP nor a camera's orientation: upright, at twice the size drawn, transparency kept.
+  const png = await sharp(bytes).rotate().resize(800, 960, { fit: 'inside' }).png().toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
 }
 
 /** The card's frame: the site's colours, `content` inside a 72 px margin. */
@@ -97,7 +113,7 @@ const frame = (colours, ...content) =>
       padding: 72,
       backgroundImage: `linear-gradient(135deg, ${colours.from}, ${colours.to})`,
       color: colours.ink,
-      fontFamily: 'Inter',
+      fontFamily: 'Inter latin',
     },
     ...content,
   );
@@ -105,7 +121,7 @@ const frame = (colours, ...content) =>
 /** The title's size: large for a short title, smaller so a long one fits in four lines. */
 const titleSize = (title) => (title.length <= 40 ? 76 : title.length <= 80 ? 64 : 52);
 
-async function articleDrawing({ title, date, reading, name, host, logo }, colours) {
+function articleDrawing({ title, date, reading, name, host, logo }, colours) {
   return frame(
     colours,
     box(
@@ -122,7 +138,7 @@ async function articleDrawing({ title, date, reading, name, host, logo }, colour
   );
 }
 
-async function siteDrawing({ name, heading, host, photo }, colours) {
+function siteDrawing({ name, heading, host, photo }, colours) {
   return frame(
     colours,
     box(
@@ -138,10 +154,14 @@ async function siteDrawing({ name, heading, host, photo }, colours) {
   );
 }
 
-/** `image` as a JPEG of at most MAX_BYTES: the best quality that fits. */
-async function encode(image, what) {
+/**
+ * `image` as a JPEG of at most MAX_BYTES: the best quality that fits. JPEG
+ * has no transparency: a transparent picture is laid on the site's page colour.
+ */
+async function encode(image, what, colours) {
+  const flat = image.flatten({ background: colours.to });
   for (const quality of [86, 78, 70, 62, 54, 46, 38]) {
-    const bytes = await image.clone().jpeg({ quality, mozjpeg: true }).toBuffer();
+    const bytes = await flat.clone().jpeg({ quality, mozjpeg: true }).toBuffer();
     if (bytes.length <= MAX_BYTES) return bytes;
   }
   throw new PhotoError(
@@ -149,36 +169,60 @@ async function encode(image, what) {
   );
 }
 
-/** Draws (or takes from the cache) the card `key` describes, with `draw`. */
+/** A whole JPEG: its start and end markers (a cache file cut short by an interrupted build is not). */
+const isJpeg = (bytes) =>
+  bytes?.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9;
+
+/**
+ * Draws (or takes from the cache) the card `key` describes, with `draw`.
+ * Written under a name of its own, then renamed into place, so that builds
+ * running at once (the tests' copies share node_modules) never read half a file.
+ */
 async function cached(key, draw) {
-  const file = path.join(
-    cacheDir,
-    `${createHash('sha256')
-      .update(JSON.stringify([DRAWING_VERSION, key]))
-      .digest('hex')}.jpg`,
-  );
+  const name = createHash('sha256')
+    .update(JSON.stringify([DRAWING_VERSION, TOOLS, key]))
+    .digest('hex');
+  const file = path.join(cacheDir, `${name}.jpg`);
   const kept = await fs.readFile(file).catch(() => null);
-  if (kept) return kept;
+  if (isJpeg(kept)) return kept;
   const bytes = await draw();
   await fs.mkdir(cacheDir, { recursive: true });
-  await fs.writeFile(file, bytes);
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await fs.writeFile(partial, bytes);
+  await fs.rename(partial, file);
   return bytes;
 }
 
-/** Renders a satori drawing to a card. */
-async function render(drawing, what) {
-  const svg = await satori(await drawing, { ...CARD, fonts: await fonts() });
-  return encode(sharp(Buffer.from(svg)), what);
+/** Text the font cannot draw (a script Inter lacks, such as Japanese, or an emoji): `missing` is that text. */
+class MissingGlyphs extends Error {
+  constructor(missing) {
+    super(`no glyph for “${missing}”`);
+    this.missing = missing;
+  }
 }
+
+/** Renders a satori drawing to a card; throws MissingGlyphs rather than draw empty boxes. */
+async function render(drawing, what, colours) {
+  const missing = [];
+  const svg = await satori(drawing, {
+    ...CARD,
+    fonts: await fonts(),
+    loadAdditionalAsset: async (language, text) => {
+      missing.push(text);
+      return [];
+    },
+  });
+  if (missing.length > 0) throw new MissingGlyphs(missing.join(''));
+  return encode(sharp(Buffer.from(svg)), what, colours);
+}
+
+const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const fill = (template, values) => template.replace(/\{(\w+)\}/g, (whole, key) => values[key] ?? whole);
 
 /** A published card: its URL (content-hashed, so a changed card is fetched again) and its bytes. */
 function published(name, bytes) {
-  const url = `/static/media/${name}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}.jpg`;
-  return { url, bytes };
+  return { url: `/static/media/${name}.${hashOf(bytes).slice(0, 8)}.jpg`, bytes };
 }
-
-const fill = (template, values) => template.replace(/\{(\w+)\}/g, (whole, key) => values[key] ?? whole);
-const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * Makes every article's card, sets it as the article's `data.shareImage`
@@ -196,8 +240,9 @@ export async function makeArticleCards(articles, { site, ui, origin }) {
     let bytes;
     if (ownImage) {
       const ownBytes = await fs.readFile(ownImage);
-      bytes = await cached(['own', hashOf(ownBytes)], async () => {
-        const image = sharp(ownBytes);
+      bytes = await cached(['own', hashOf(ownBytes), colours], async () => {
+        // An SVG drawn at 300 dpi, so that a small one is still sharp at 1200 px.
+        const image = sharp(ownBytes, /\.svg$/i.test(ownImage) ? { density: 300 } : {});
         const readable = await image.metadata().catch(() => null);
         if (!readable) {
           throw new ContentError(
@@ -207,7 +252,7 @@ export async function makeArticleCards(articles, { site, ui, origin }) {
           );
         }
         const card = image.rotate().resize(CARD.width, CARD.height, { fit: 'cover', position: 'attention' });
-        return encode(card, path.relative(process.cwd(), ownImage));
+        return encode(card, path.relative(process.cwd(), ownImage), colours);
       });
     } else {
       const text = {
@@ -217,10 +262,19 @@ export async function makeArticleCards(articles, { site, ui, origin }) {
         name: site.main.name,
         host: new URL(origin).host,
       };
+      const file = path.relative(process.cwd(), article.file);
       bytes = await cached(['article', text, hashOf(logoBytes), colours], async () => {
         logo ??= await dataUrl(site.main.logo, logoBytes);
-        return render(articleDrawing({ ...text, logo }, colours), path.relative(process.cwd(), article.file));
+        return render(articleDrawing({ ...text, logo }, colours), file, colours);
+      }).catch((error) => {
+        if (!(error instanceof MissingGlyphs)) throw error;
+        // Its pages show the site's card instead: a warning, not a failed build.
+        console.warn(
+          `${file}: its share card would miss letters (${error.message}); it shows the site's card, or name a picture as image:`,
+        );
+        return null;
       });
+      if (!bytes) continue;
     }
     const { url, bytes: body } = published(`card-${article.slug}`, bytes);
     files.set(url, body);
@@ -246,8 +300,17 @@ export async function makeSiteCard({ site, home, origin }) {
     );
   }
   const bytes = await cached(['site', text, hashOf(photoBytes), colours], async () =>
-    render(siteDrawing({ ...text, photo: await dataUrl(photo, photoBytes) }, colours), 'webapp/src/data/site.js'),
-  );
+    render(
+      siteDrawing({ ...text, photo: await dataUrl(photo, photoBytes) }, colours),
+      'webapp/src/data/site.js',
+      colours,
+    ),
+  ).catch((error) => {
+    if (!(error instanceof MissingGlyphs)) throw error;
+    throw new PhotoError(
+      `webapp/src/data/site.js: the share card's font (Inter: Latin, Greek, Cyrillic) cannot draw your name or the home page's heading (${error.message})`,
+    );
+  });
   const { url, bytes: body } = published('card', bytes);
   const card = { src: url, ...CARD, alt: fill(site.shareCard.alt, text) };
   await writeGeneratedModule(

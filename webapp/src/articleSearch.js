@@ -32,7 +32,8 @@ export function forgetSearch() {
   loading = null;
 }
 
-/** A search result as the list shows it: the article's summary, its permalink as `path`. */
-export function summaryOf({ id, title, description, tags, date, isoDate, readingMinutes, draft }) {
-  return { path: id, title, description, tags, date, isoDate, readingMinutes, ...(draft ? { draft } : {}) };
+/** A search result as the list shows it: the summary's fields the index keeps, the permalink as `path`. */
+// eslint-disable-next-line no-unused-vars -- MiniSearch's own fields of a result, left out
+export function summaryOf({ id, score, terms, queryTerms, match, ...stored }) {
+  return { path: id, ...stored };
 }

@@ -44,6 +44,11 @@ export function articlesPagePath(n) {
   return n === 1 ? '/articles' : `/articles/page/${n}`;
 }
 
+/** Whether the page table `pages` has the articles' later pages ('/articles/page/:page'). */
+export function isPaged(pages) {
+  return pages.some(({ path }) => path === '/articles/page/:page');
+}
+
 /** How many pages the articles' list of `count` articles takes, `perPage` a page (at least one). */
 export function articlesPageCount(count, perPage) {
   return Math.max(1, Math.ceil(count / perPage));

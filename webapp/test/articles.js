@@ -4,6 +4,7 @@
 import { listData, loadArticles } from '../build/articles.mjs';
 import { articleDataPath } from '../src/urls.js';
 import { makeArticleCards } from '../build/shareCards.mjs';
+import { pages } from '../src/data/pages.js';
 import { site } from '../src/data/site.js';
 import { ui } from '../src/data/ui.js';
 
@@ -14,6 +15,6 @@ await makeArticleCards(articles, { site, ui, origin: site.main.origin });
 /** What the pages fetch as JSON, by URL: each article's content and each list page's summaries. */
 const pageData = new Map([
   ...articles.map((article) => [articleDataPath(article.slug), article.data]),
-  ...listData(articles),
+  ...listData(articles, pages),
 ]);
 export const readPageData = (url) => pageData.get(url);

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentError, loadArticles } from '../build/articles.mjs';
 import { CARD, makeArticleCards, makeSiteCard, MAX_BYTES } from '../build/shareCards.mjs';
 import { pages } from '../src/data/pages.js';
@@ -77,6 +77,36 @@ describe('share cards', () => {
     expect(card).toMatchObject({ format: 'jpeg', ...CARD });
     const { dominant } = await sharp(files.get(card.url)).stats();
     expect(dominant.r).toBeGreaterThan(150); // the photo's orange, not the site's indigo
+  });
+
+  it('lay a transparent picture on the site’s page colour, not on black', async () => {
+    const clear = await sharp({ create: { width: 1200, height: 630, channels: 4, background: '#00000000' } })
+      .png()
+      .toBuffer();
+    const [article] = await articlesIn({ 'a.md': fields('See-through', ['image: clear.png']) }, { 'clear.png': clear });
+    const files = await makeArticleCards([article], { site, ui, origin });
+    const { dominant } = await sharp([...files.values()][0]).stats();
+    expect(dominant.r + dominant.g + dominant.b).toBeGreaterThan(0);
+  });
+
+  it('draw Greek, Cyrillic and Vietnamese titles, and give a title the font cannot draw the site’s card', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const articles = await articlesIn({
+        'a.md': fields('Καλημέρα, Привет, Tiếng Việt'),
+        'b.md': fields('日本語のタイトル'),
+      });
+      const files = await makeArticleCards(articles, { site, ui, origin });
+      const carded = Object.fromEntries(
+        articles.map(({ file, data }) => [path.basename(file), Boolean(data.shareImage)]),
+      );
+      expect(carded).toEqual({ 'a.md': true, 'b.md': false });
+      expect(files.size).toBe(1);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0][0]).toMatch(/b\.md: its share card would miss letters .*it shows the site's card/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('name a missing or unreadable image: in one line naming the article', async () => {
