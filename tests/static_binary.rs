@@ -18,9 +18,10 @@ use tls_support::*;
 
 /// Budget for what the static binary holds besides the site's bytes: the
 /// server, TLS, ACME, the C library and rust-embed's table (a path, a hash
-/// and a type for each file and encoding), 5.91 MB measured with the sample's
-/// 1.37 MB site. An owner's files are theirs to grow.
-const CODE_BUDGET: u64 = 5_950_000;
+/// and a type for each file and encoding), 5.98 MB measured with the sample's
+/// 1.52 MB site (the access log's three formats take about 40 KB of it). An
+/// owner's files are theirs to grow.
+const CODE_BUDGET: u64 = 6_050_000;
 
 use common::static_binary;
 
