@@ -152,6 +152,12 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, admission: Arc<Adm
         // every one is busy this client waits here and the next ones in the
         // kernel's listen queue.
         let ticket = tokio::select! {
+            // Admission first: a connection accepted as the stop arrives is
+            // still served (its client has sent, or is sending, a request that
+            // no client sends again on a new connection). Unordered, the stop
+            // could win the draw and drop it unanswered: a failed request in
+            // an upgrade (tests/upgrade.rs, about one run in twenty).
+            biased;
             ticket = admission.admit(peer.ip()) => match ticket {
                 Some(ticket) => ticket,
                 None => continue,
