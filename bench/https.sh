@@ -4,7 +4,10 @@
 # each, driven by h2load (Debian's nghttp2-client) with one client thread.
 # Rounds alternate between the servers; each prints new TLS connections per
 # second, the server's CPU time per new connection, and HTTP/2 keep-alive
-# req/s on the home page and on the largest script.
+# req/s on the home page and on the largest script. h2load's OpenSSL 3.0
+# offers no ML-KEM, so the key exchanges themselves are compared with
+# rustls' client (examples/handshakes.rs): X25519MLKEM768 (portfolio only;
+# this nginx's OpenSSL has no ML-KEM) and X25519, server CPU per handshake.
 #
 #     bash bench/https.sh [ROUNDS]      (after `cargo build --profile dist`)
 #
@@ -14,6 +17,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-5}
 BINARY=$PWD/target/dist/portfolio
+cargo build --release --quiet --example handshakes
+HANDSHAKES=$PWD/target/release/examples/handshakes
 WORK=$(mktemp -d)
 chmod 755 "$WORK" # nginx workers run as www-data
 trap 'kill $NGINX $PORTFOLIO 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$WORK"' EXIT
@@ -94,5 +99,12 @@ for round in $(seq "$ROUNDS"); do
     home=$(h2load -t 1 -c 8 -m 16 -n 200000 -H "$ACCEPT" "https://127.0.0.1:$port/" 2>&1 | rate)
     bundle=$(h2load -t 1 -c 8 -m 16 -n 20000 -H "$ACCEPT" "https://127.0.0.1:$port/$BUNDLE" 2>&1 | rate)
     echo "round $round $server: new-connections/s $handshakes  server-cpu-us/connection $cpu_us  home-req/s $home  bundle-req/s $bundle"
+    for group in X25519MLKEM768 X25519; do
+      [ $server = nginx ] && [ $group = X25519MLKEM768 ] && continue
+      before=$(ticks $(server_pids $server))
+      per_second=$("$HANDSHAKES" "$port" $CONNECTIONS $group)
+      after=$(ticks $(server_pids $server))
+      echo "round $round $server $group: handshakes/s $per_second  server-cpu-us/handshake $(( (after - before) * 10000 / CONNECTIONS ))"
+    done
   done
 done

@@ -2,7 +2,7 @@
 """Instructions per request, counted by callgrind: a deterministic measure of
 the server's own CPU work, unaffected by other load on the machine.
 
-    python3 bench/instructions.py [--requests 2000] [--connections 16]
+    python3 bench/instructions.py [--requests 2000] [--connections 16] [--server-arg=--metrics=127.0.0.1:0]
 
 Needs valgrind and a release build with symbols:
 
@@ -26,6 +26,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / "target" / "dist" / "portfolio"
+# The server's flags besides the address: no per-client cap unless a
+# --server-arg sets one (the last one given wins).
+SERVER_ARGS = ["--max-connections-per-client=0"]
 
 
 def free_port():
@@ -79,7 +82,7 @@ def load(port, path, encoding, requests, connections):
 def instructions(port, path, encoding, requests, connections, extra, quiet=True):
     out = Path(tempfile.mkstemp(prefix="callgrind.")[1])
     server = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *extra,
-                               str(BINARY), *(["--quiet"] if quiet else []), "--max-connections-per-client", "0", "--host", "127.0.0.1", "--port", str(port)],
+                               str(BINARY), *(["--quiet"] if quiet else []), *SERVER_ARGS, "--host", "127.0.0.1", "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while True:
@@ -118,18 +121,21 @@ def function_costs(callgrind_file, inclusive):
 
 
 def main():
-    global BINARY
+    global BINARY, SERVER_ARGS
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=2000, help="requests of the long load")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--path", action="append", help="path(s) to measure; default / and the largest JS bundle")
     parser.add_argument("--binary", help="the server to measure (default: the dist build)")
     parser.add_argument("--access-log", action="store_true", help="run the server without --quiet")
+    parser.add_argument("--server-arg", action="append", default=[], metavar="FLAG",
+                        help="one more flag for the server, e.g. --server-arg=--metrics=127.0.0.1:0 (repeatable)")
     parser.add_argument("--keep", action="store_true", help="keep the long run's callgrind file")
     parser.add_argument("--top", type=int, default=0, metavar="N",
                         help="also print the N functions costing most per request (inclusive and self)")
     args = parser.parse_args()
     BINARY = Path(args.binary or BINARY)
+    SERVER_ARGS += args.server_arg
     if not BINARY.exists():
         raise SystemExit("build first (see the docstring)")
     paths = args.path

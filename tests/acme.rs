@@ -11,17 +11,19 @@ use std::path::Path;
 use std::time::Duration;
 
 use common::free_port;
+use common::metrics::{must, port_in, scrape};
 use pebble::*;
 use tls_support::*;
 
-/// The binary with ACME from `pebble` for `domains`, HTTPS on `https_port`.
+/// The binary with ACME from `pebble` for `domains`, HTTPS on `https_port`,
+/// metrics on a port of its own (its log line is the first after the start-up one).
 fn start_with_acme(pebble: &Pebble, dir: &Path, https_port: u16, domains: &[&str]) -> HttpsServer {
     let mut command = command();
     command.args(["--host", "127.0.0.1", "--port", "0", "--https-port", &https_port.to_string()]);
     for domain in domains {
         command.args(["--domain", domain]);
     }
-    command.args(["--acme-email", "me@portfolio.test", "--acme-directory", &pebble.directory]).args([
+    command.args(["--metrics", "127.0.0.1:0", "--acme-email", "me@portfolio.test", "--acme-directory", &pebble.directory]).args([
         "--acme-root",
         pebble.api_ca.to_str().unwrap(),
         "--state-dir",
@@ -43,6 +45,7 @@ fn issues_serves_and_renews_a_certificate_from_pebble() {
     let pebble = Pebble::start(&dir, https_port, Duration::from_secs(30), PEBBLE_DEFAULT_NONCE_REJECT);
     let server = start_with_acme(&pebble, &dir, https_port, &[NAME, WWW]);
     assert_eq!(server.https_port, https_port);
+    let metrics = port_in(&server.wait_for_log("metrics at ", Duration::from_secs(5)));
     let line = server.wait_for_log("certificates by ACME from", Duration::from_secs(5));
     assert!(line.contains(&pebble.directory) && line.contains("portfolio.test, www.portfolio.test"), "{line}");
 
@@ -50,6 +53,14 @@ fn issues_serves_and_renews_a_certificate_from_pebble() {
     assert!(issued.contains("portfolio.test, www.portfolio.test, valid until") && issued.contains("renewal from"), "{issued}");
     let root = pebble.root(&dir);
     let root_pem = std::fs::read(&root).unwrap();
+    let text = scrape(metrics);
+    assert!(must(&text, "portfolio_acme_last_success_timestamp_seconds") > 0.0, "{text}");
+    assert_eq!(must(&text, "portfolio_acme_last_failure_timestamp_seconds"), 0.0, "{text}");
+    for name in [NAME, WWW] {
+        let not_after = must(&text, &format!("portfolio_certificate_not_after_seconds{{name=\"{name}\"}}"));
+        let left = not_after - must(&text, "portfolio_acme_last_success_timestamp_seconds");
+        assert!((0.0..=35.0).contains(&left), "{name}: pebble's 30-second certificate, {left} s left");
+    }
 
     // A client that trusts pebble's CA gets the page over HTTP/2 and HTTP/1.1, for both names.
     for (flag, version) in [("--http2", "2"), ("--http1.1", "1.1")] {
@@ -83,6 +94,7 @@ fn issues_serves_and_renews_a_certificate_from_pebble() {
     // A restart uses the stored certificate instead of asking again.
     drop(server);
     let server = start_with_acme(&pebble, &dir, https_port, &[NAME, WWW]);
+    let metrics = port_in(&server.wait_for_log("metrics at ", Duration::from_secs(5)));
     let stored = server.wait_for_log("ACME: using the stored certificate", Duration::from_secs(10));
     assert!(stored.contains("portfolio.test, www.portfolio.test"), "{stored}");
     let (served, _) = handshake(https_port, NAME, &root_pem, &[b"h2"]).unwrap();
@@ -93,6 +105,11 @@ fn issues_serves_and_renews_a_certificate_from_pebble() {
     drop(pebble);
     let failed = server.wait_for_log("error: ACME could not get a certificate", Duration::from_secs(60));
     assert!(failed.contains("the current certificate stays in use; next try in 10s"), "{failed}");
+    // What the alert rules see (deploy/prometheus/alerts.yml): the last failure after the last success.
+    let text = scrape(metrics);
+    let (success, failure) =
+        (must(&text, "portfolio_acme_last_success_timestamp_seconds"), must(&text, "portfolio_acme_last_failure_timestamp_seconds"));
+    assert!(success > 0.0 && failure >= success, "success {success}, failure {failure}");
     let (served, _) = handshake(https_port, NAME, &root_pem, &[b"h2"]).unwrap();
     assert_eq!(served, second, "still the certificate that was in use");
     drop(server);
@@ -125,9 +142,13 @@ fn a_refused_domain_is_one_line_and_the_server_keeps_serving() {
     let https_port = free_port();
     let pebble = Pebble::start(&dir, https_port, Duration::from_secs(300), PEBBLE_DEFAULT_NONCE_REJECT);
     let server = start_with_acme(&pebble, &dir, https_port, &["blocked.test"]);
+    let metrics = port_in(&server.wait_for_log("metrics at ", Duration::from_secs(5)));
     let error = server.wait_for_log("error: ACME could not get a certificate for blocked.test", Duration::from_secs(30));
     assert!(error.contains("the ACME server refused") && error.contains("rejectedIdentifier"), "{error}");
     assert!(error.contains("HTTPS has no certificate until then; next try in 10s"), "{error}");
+    let text = scrape(metrics);
+    assert!(must(&text, "portfolio_acme_last_failure_timestamp_seconds") > 0.0, "{text}");
+    assert_eq!(must(&text, "portfolio_acme_last_success_timestamp_seconds"), 0.0, "{text}");
     // Still up: the plain port redirects, HTTPS refuses handshakes for lack of a certificate.
     let http_port = server.http_port.expect("the redirect port");
     assert!(plain_get(http_port, "blocked.test", "/").starts_with("HTTP/1.1 308 "));

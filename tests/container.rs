@@ -18,7 +18,9 @@ use common::{free_port, request_to, Server};
 use pebble::*;
 use tls_support::*;
 
-const IMAGE_BUDGET: u64 = 8_000_000;
+/// The image is the static binary and nothing else: within the 10 MB the
+/// static binary holds the sample site in (8.2 MB with post-quantum TLS).
+const IMAGE_BUDGET: u64 = 10_000_000;
 
 fn podman(args: &[&str]) -> Output {
     let output = Command::new("podman").args(args).stdin(Stdio::null()).output().expect("podman (Debian package podman) runs");

@@ -18,10 +18,12 @@ use tls_support::*;
 
 /// Budget for what the static binary holds besides the site's bytes: the
 /// server, TLS, ACME, the C library and rust-embed's table (a path, a hash
-/// and a type for each file and encoding), 5.98 MB measured with the sample's
-/// 1.52 MB site (the access log's three formats take about 40 KB of it). An
-/// owner's files are theirs to grow.
-const CODE_BUDGET: u64 = 6_050_000;
+/// and a type for each file and encoding), 6.68 MB measured with the sample's
+/// 1.52 MB site: 5.98 MB with ring, 0.63 MB more for aws-lc-rs (whose C
+/// code is built for size; at full optimisation it was 2.1 MB more), 79 KB
+/// for the metrics. With the site the binary stays under the 10 MB it is to
+/// stay within (docs/security.md). An owner's files are theirs to grow.
+const CODE_BUDGET: u64 = 6_750_000;
 
 use common::static_binary;
 

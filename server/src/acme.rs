@@ -24,6 +24,7 @@ use rustls_acme::caches::DirCache;
 use rustls_acme::{AccountCache, AcmeConfig, AcmeState, CertCache, EventError, EventOk, OrderError, ResolvesServerCertAcme};
 
 use crate::log::{self, one_line, utc};
+use crate::metrics::METRICS;
 use crate::tls::{provider, Summary};
 
 /// First wait after a failed attempt; it doubles up to [`MAX_BACKOFF`].
@@ -109,10 +110,12 @@ impl Acme {
             match event {
                 Ok(EventOk::DeployedCachedCert) => {
                     have_certificate = true;
+                    METRICS.acme(true);
                     log::line(format_args!("ACME: using the stored certificate from {}: {}", directory.display(), describe_latest()));
                 }
                 Ok(EventOk::DeployedNewCert) => {
                     have_certificate = true;
+                    METRICS.acme(true);
                     failures = 0;
                 }
                 // Follows every DeployedNewCert: the new certificate is written to the cache.
@@ -121,6 +124,7 @@ impl Acme {
                 }
                 Ok(EventOk::AccountCacheStore) => {}
                 Err(EventError::Order(error)) => {
+                    METRICS.acme(false);
                     failures = failures.saturating_add(1);
                     let ours = FIRST_BACKOFF.saturating_mul(1 << (failures - 1).min(16)).min(MAX_BACKOFF);
                     // rustls-acme starts a timer of its own, 2^(n-1) s after the n-th failure
@@ -190,7 +194,11 @@ impl StateCache {
     /// The cache holds the key first, then the chain, server certificate first.
     fn note(&self, pem: &[u8]) {
         if let Some(Ok(leaf)) = CertificateDer::pem_slice_iter(pem).next() {
-            *self.latest.lock().unwrap_or_else(|e| e.into_inner()) = Summary::of(&leaf).ok();
+            let summary = Summary::of(&leaf).ok();
+            if let Some(summary) = &summary {
+                METRICS.certificate(&summary.names, summary.not_after);
+            }
+            *self.latest.lock().unwrap_or_else(|e| e.into_inner()) = summary;
         }
     }
 }

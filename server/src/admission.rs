@@ -11,7 +11,7 @@
 //!   connection is busy answering do newcomers wait in the kernel's queue.
 //!
 //! Both are logged at most once a minute per client, with a count of the
-//! ones not logged.
+//! ones not logged, and counted in the metrics every time.
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -26,6 +26,7 @@ use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use crate::forwarded::TrustedProxies;
 use crate::idle::Activity;
 use crate::log;
+use crate::metrics::METRICS;
 
 /// One client, as the per-client cap counts them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -151,6 +152,16 @@ impl Admission {
         self.limit - self.slots.available_permits()
     }
 
+    /// Most connections open at once.
+    pub(crate) fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Most connections one client may hold; 0: no cap.
+    pub(crate) fn per_client_limit(&self) -> usize {
+        self.per_client
+    }
+
     /// A place for a connection from `peer`, or `None` when its client holds
     /// its cap (the connection is then to be closed). At the limit, closes
     /// the idlest connection and waits for its place.
@@ -197,6 +208,7 @@ impl Admission {
         }
         let quiet = log_now(&mut state, client, Why::OverCap);
         drop(state);
+        METRICS.refused_over_client_cap();
         if let Some(quiet) = quiet {
             log::line(format_args!(
                 "warning: refused a connection from {client}: it holds {open}, the most one client may (--max-connections-per-client){}",
@@ -241,6 +253,7 @@ impl Admission {
         slot.close.notify_one();
         let quiet = log_now(&mut state, slot.client, Why::ClosedIdle);
         drop(state);
+        METRICS.closed_idle_at_limit();
         if let Some(quiet) = quiet {
             log::line(format_args!(
                 "warning: {} connections open, the limit (--max-connections): closed an idle one from {} to admit a new client{}",

@@ -82,6 +82,11 @@ pub(crate) struct ServeArgs {
           value_parser = crate::forwarded::parse_network)]
     pub(crate) trusted_proxies: Vec<ipnet::IpNet>,
 
+    /// Serve Prometheus metrics at http://ADDR/metrics, e.g. 127.0.0.1:9100: requests, connections,
+    /// certificates' expiry, ACME (docs/deploy.md has alert rules). Never on the site's ports. Default: off.
+    #[arg(long, env = "PORTFOLIO_METRICS", value_name = "ADDR")]
+    pub(crate) metrics: Option<std::net::SocketAddr>,
+
     /// Send Strict-Transport-Security. Default: on when this server speaks HTTPS (--domain or
     /// --tls-cert), off on plain HTTP, where it is only right behind a proxy or CDN that gives every
     /// visitor HTTPS. `--hsts=false` turns it off over HTTPS too.

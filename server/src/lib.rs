@@ -21,6 +21,7 @@ mod idle;
 mod limits;
 mod listen;
 mod log;
+mod metrics;
 pub mod negotiate;
 mod ocsp;
 mod redirect;

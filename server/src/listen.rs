@@ -94,6 +94,11 @@ fn take(inherited: &mut listenfd::ListenFd, index: usize) -> Result<TcpListener,
     }
 }
 
+/// A listener on exactly `address`.
+pub(crate) fn bind_one(address: SocketAddr) -> Result<TcpListener, String> {
+    bind(address).map_err(|e| bind_error(address, e))
+}
+
 fn bind_any(host: Option<IpAddr>, port: u16) -> Result<TcpListener, String> {
     match host {
         Some(ip) => bind(SocketAddr::new(ip, port)).map_err(|e| bind_error(SocketAddr::new(ip, port), e)),

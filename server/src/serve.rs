@@ -24,6 +24,7 @@ use crate::http2_frames::Answers;
 use crate::idle::{Activity, AnyWrite, TouchOnWrite};
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
 use crate::log;
+use crate::metrics::METRICS;
 use crate::redirect::Redirector;
 use crate::responder::Responder;
 use crate::small_responses::Body;
@@ -34,10 +35,6 @@ pub(crate) struct Options {
     pub(crate) access_log: Option<access_log::Format>,
     /// Whose headers name the client in the access log.
     pub(crate) trusted_proxies: Arc<TrustedProxies>,
-    /// Across all listeners.
-    pub(crate) max_connections: usize,
-    /// Per client (an IPv4 address, an IPv6 /64) other than a trusted proxy; 0: no cap.
-    pub(crate) max_connections_per_client: usize,
     /// For a request's headers to arrive, for an idle keep-alive connection,
     /// and for a TLS handshake.
     pub(crate) header_timeout: Duration,
@@ -96,14 +93,19 @@ impl Shared {
     }
 }
 
-/// Serves every endpoint until `shutdown` completes (with the signal's name),
+/// Serves every endpoint, admitting connections by `admission`, until `shutdown` completes (with the signal's name),
 /// then lets requests in flight finish, for at most `shutdown_timeout`:
 /// connections still open then (a client that stopped reading, an answer
 /// that outlasts the limit) are cut off, as nginx's
 /// `worker_shutdown_timeout` does, and the stop is still a clean one.
-pub(crate) async fn serve(endpoints: Vec<Endpoint>, responder: Responder, options: Options, shutdown: impl Future<Output = &'static str>) {
+pub(crate) async fn serve(
+    endpoints: Vec<Endpoint>,
+    responder: Responder,
+    options: Options,
+    admission: Arc<Admission>,
+    shutdown: impl Future<Output = &'static str>,
+) {
     let (stop_sender, stop) = watch::channel(false);
-    let admission = Admission::new(options.max_connections, options.max_connections_per_client, Arc::clone(&options.trusted_proxies));
     let shared = Arc::new(Shared::new(responder, options, stop));
     let mut loops = tokio::task::JoinSet::new();
     for endpoint in endpoints {
@@ -200,8 +202,12 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
     let tls = tokio::select! {
         handshake = tokio::time::timeout(shared.options.header_timeout, acceptor.accept(stream)) => match handshake {
             Ok(Ok(Some(tls))) => tls,
-            // A timeout, a failed handshake, or an ACME challenge already answered.
-            _ => return,
+            // An ACME challenge, answered.
+            Ok(Ok(None)) => return,
+            Ok(Err(_)) | Err(_) => {
+                METRICS.tls_handshake_failed();
+                return;
+            }
         },
         _ = stopped(&mut stop) => return,
         // At the limit, a handshake that has taken longest gives way too.
@@ -252,7 +258,7 @@ fn site_service(
 type Answer = std::future::Ready<Result<Response<Body>, Infallible>>;
 
 /// `respond` as a hyper service, each request logged when `log` is given
-/// (the clock is read only then).
+/// (the clock is read only then) and counted in the metrics.
 fn logged_service(
     log: Option<AccessLog>,
     respond: impl Fn(&Request<Incoming>) -> Response<Body>,
@@ -260,6 +266,7 @@ fn logged_service(
     service_fn(move |request: Request<Incoming>| {
         let started = log.is_some().then(Instant::now);
         let response = respond(&request);
+        METRICS.request(request.version(), request.method(), &response);
         if let (Some(log), Some(started)) = (&log, started) {
             log.write(&request, &response, started);
         }
@@ -298,8 +305,6 @@ mod tests {
         let options = Options {
             access_log: None,
             trusted_proxies: Arc::default(),
-            max_connections: 1,
-            max_connections_per_client: 0,
             header_timeout: Duration::from_secs(5),
             send_timeout: Duration::from_secs(60),
             shutdown_timeout: Duration::from_secs(5),

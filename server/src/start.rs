@@ -9,18 +9,19 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use crate::admission::Admission;
 use crate::cli::{Args, Command, ServeArgs};
 use crate::forwarded::TrustedProxies;
 use crate::https::{self, Certificates};
 use crate::site::{Embedded, Site};
-use crate::{export, headers, listen, log, redirect, responder, serve, watchdog};
+use crate::{export, headers, listen, log, metrics, redirect, responder, serve, watchdog};
 
 /// The whole program, serving `embedded`: its exit status is the process's.
 pub fn main(embedded: Embedded) -> ExitCode {
     let args = Args::parse_with_commit(embedded.commit);
     let result = Site::load(&embedded).map_err(|error| error.to_string()).and_then(|site| match &args.command {
         Some(Command::Export { dir, force, hsts }) => export_site(&site, dir, *force, *hsts),
-        None => serve_site(site, &args.serve),
+        None => serve_site(site, &args.serve, embedded.commit),
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -39,7 +40,7 @@ fn export_site(site: &Site, dir: &Path, force: bool, hsts: bool) -> Result<(), S
 }
 
 /// Serves until SIGTERM or SIGINT, then exits cleanly.
-fn serve_site(site: Site, args: &ServeArgs) -> Result<(), String> {
+fn serve_site(site: Site, args: &ServeArgs, commit: &str) -> Result<(), String> {
     let https = args.https()?;
     // Certificates before sockets: a bad file stops the start-up before anything listens.
     let certificates = Certificates::load(&https)?;
@@ -47,14 +48,22 @@ fn serve_site(site: Site, args: &ServeArgs) -> Result<(), String> {
         None => listen::listener(args.host, args.http_port(&https))?,
         Some(_) => listen::listeners_with_https(args.host, args.http_port(&https), args.tls.https_port)?,
     };
+    let metrics = args.metrics.map(metrics::listen).transpose()?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|error| format!("cannot start the async runtime: {error}"))?;
-    runtime.block_on(run(site, args, certificates, listeners))
+    runtime.block_on(run(site, args, certificates, listeners, metrics, commit))
 }
 
-async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, listeners: listen::Listeners) -> Result<(), String> {
+async fn run(
+    site: Site,
+    args: &ServeArgs,
+    certificates: Option<Certificates>,
+    listeners: listen::Listeners,
+    metrics: Option<std::net::TcpListener>,
+    commit: &str,
+) -> Result<(), String> {
     // Installed before the start-up line: from then on a SIGTERM stops the
     // server gracefully, and a SIGHUP does not end it.
     let shutdown = serve::shutdown_signal();
@@ -98,6 +107,14 @@ async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, l
     ));
 
     let (stop_background, background_stop) = tokio::sync::watch::channel(false);
+    let trusted_proxies = Arc::new(TrustedProxies::new(args.trusted_proxies.clone()));
+    let limit = connection_limit(args.max_connections);
+    let admission = Admission::new(limit, args.max_connections_per_client as usize, Arc::clone(&trusted_proxies));
+    if let Some(listener) = metrics {
+        log::line(format_args!("metrics at http://{}/metrics", listener.local_addr().map_or_else(|_| "?".to_owned(), |a| a.to_string())));
+        let acme = matches!(certificates, Some(Certificates::Acme(_)));
+        metrics::serve(listener, Arc::clone(&admission), acme, commit, background_stop.clone());
+    }
     if let Some(certificates) = certificates {
         log::line(format_args!("{}", certificates.describe()));
         certificates.keep_fresh(hangup, background_stop);
@@ -108,14 +125,12 @@ async fn run(site: Site, args: &ServeArgs, certificates: Option<Certificates>, l
     let responder = responder::Responder::new(site, &security_headers);
     let options = serve::Options {
         access_log: (!args.quiet).then_some(args.log_format),
-        trusted_proxies: Arc::new(TrustedProxies::new(args.trusted_proxies.clone())),
-        max_connections: connection_limit(args.max_connections),
-        max_connections_per_client: args.max_connections_per_client as usize,
+        trusted_proxies,
         header_timeout: args.header_timeout,
         send_timeout: args.send_timeout,
         shutdown_timeout: args.shutdown_timeout,
     };
-    serve::serve(endpoints, responder, options, shutdown).await;
+    serve::serve(endpoints, responder, options, admission, shutdown).await;
     let _ = stop_background.send(true);
     log::line(format_args!("stopped"));
     Ok(())

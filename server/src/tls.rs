@@ -3,7 +3,9 @@
 //! ACME's TLS-ALPN-01 challenges (see `acme.rs`).
 //!
 //! rustls speaks TLS 1.2 and 1.3 only, so 1.1 and older are refused by
-//! construction; its ring provider offers only forward-secret AEAD suites.
+//! construction; its aws-lc-rs provider offers only forward-secret AEAD
+//! suites, and key exchange by X25519MLKEM768 first (post-quantum), then
+//! X25519, P-256 and P-384 for clients without ML-KEM.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -25,14 +27,18 @@ use tokio_rustls::server::TlsStream;
 use tokio_rustls::{LazyConfigAcceptor, TlsAcceptor};
 
 use crate::log::{self, unix_now, utc};
+use crate::metrics::METRICS;
 
 /// ALPN protocol names, our preference first.
 pub(crate) const ALPN_H2: &[u8] = b"h2";
 pub(crate) const ALPN_HTTP1: &[u8] = b"http/1.1";
 
-/// The cryptography behind rustls: ring, which builds with a C compiler alone.
+/// The cryptography behind rustls: aws-lc-rs, whose default key-exchange
+/// groups put the hybrid X25519MLKEM768 first, as Chrome, Firefox and Safari
+/// offer it, so a recorded session cannot be decrypted later by a quantum
+/// computer.
 pub(crate) fn provider() -> Arc<CryptoProvider> {
-    Arc::new(rustls::crypto::ring::default_provider())
+    Arc::new(rustls::crypto::aws_lc_rs::default_provider())
 }
 
 /// The configuration for visitors' connections: TLS 1.3 and 1.2, HTTP/2 then
@@ -50,7 +56,7 @@ pub(crate) fn server_config(resolver: Arc<dyn ResolvesServerCert>) -> Result<Arc
     config.ignore_client_order = true;
     // Session tickets let a returning visitor skip the full handshake without
     // the server keeping per-client state; the ticket key rotates every 6 hours.
-    config.ticketer = rustls::crypto::ring::Ticketer::new().map_err(|e| format!("cannot configure TLS session tickets: {e}"))?;
+    config.ticketer = rustls::crypto::aws_lc_rs::Ticketer::new().map_err(|e| format!("cannot configure TLS session tickets: {e}"))?;
     Ok(Arc::new(config))
 }
 
@@ -178,6 +184,7 @@ impl FileCertificate {
     /// Loads the files; an error here stops the start-up.
     pub(crate) fn load(cert: PathBuf, key: PathBuf) -> Result<(Arc<FileCertificate>, Summary), String> {
         let (certified, summary) = load_files(&cert, &key)?;
+        METRICS.certificate(&summary.names, summary.not_after);
         Ok((Arc::new(FileCertificate { cert, key, current: RwLock::new(certified), generation: AtomicU64::new(0) }), summary))
     }
 
@@ -214,6 +221,7 @@ impl FileCertificate {
     fn reload(&self) -> Result<Summary, String> {
         let (certified, summary) = load_files(&self.cert, &self.key)?;
         self.replace(certified);
+        METRICS.certificate(&summary.names, summary.not_after);
         Ok(summary)
     }
 

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test binary uses a different part of this module
 
 pub mod checks;
+pub mod metrics;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};

@@ -62,9 +62,9 @@ const placeholderImage =
 /**
  * Launches headless Chromium with a fresh profile; never downloads a browser.
  * `contextOptions` are Playwright browser-context options, e.g.
- * `{ javaScriptEnabled: false }`.
+ * `{ javaScriptEnabled: false }`; `extraArgs` more Chromium switches.
  */
-export async function launchBrowser(contextOptions = {}) {
+export async function launchBrowser(contextOptions = {}, extraArgs = []) {
   const profile = mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...contextOptions,
@@ -79,6 +79,7 @@ export async function launchBrowser(contextOptions = {}) {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   // The sample article's placeholder comes from an external image service,

@@ -144,11 +144,22 @@ pub fn tls_client(
     roots_pem: &[u8],
     alpn: &[&[u8]],
 ) -> Result<rustls::StreamOwned<rustls::ClientConnection, TcpStream>, String> {
+    tls_client_with(rustls::crypto::aws_lc_rs::default_provider(), port, name, roots_pem, alpn)
+}
+
+/// As `tls_client`, with the client's cryptography (and so its key-exchange groups) given.
+pub fn tls_client_with(
+    provider: rustls::crypto::CryptoProvider,
+    port: u16,
+    name: &str,
+    roots_pem: &[u8],
+    alpn: &[&[u8]],
+) -> Result<rustls::StreamOwned<rustls::ClientConnection, TcpStream>, String> {
     let mut roots = rustls::RootCertStore::empty();
     for cert in CertificateDer::pem_slice_iter(roots_pem) {
         roots.add(cert.map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
     }
-    let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+    let mut config = rustls::ClientConfig::builder_with_provider(Arc::new(provider))
         .with_safe_default_protocol_versions()
         .unwrap()
         .with_root_certificates(roots)
