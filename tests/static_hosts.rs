@@ -1,5 +1,6 @@
 //! `portfolio export` served by nginx, configured with docs/deploy.md's
-//! snippet (read from the document), and by Cloudflare Pages' local runtime:
+//! snippet (read from the document), by Cloudflare Pages' local runtime and
+//! by Netlify's:
 //! for every route, file and encoding, and for a missing page, each answers
 //! what the binary answers: the status, the bytes, `Content-Encoding`,
 //! `Cache-Control` and every security header.
@@ -32,10 +33,7 @@ fn compared_headers(server_reply: &Reply) -> Vec<&str> {
 
 #[test]
 fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
-    let dir: PathBuf = std::env::temp_dir().join(format!("portfolio-static-host-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    let output = command().arg("export").arg(&dir).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let dir = exported("static-host");
     // nginx's workers run as nobody and must read the files.
     assert!(std::process::Command::new("chmod").args(["-R", "a+rX"]).arg(&dir).status().unwrap().success());
     let server = Server::start();
@@ -83,43 +81,68 @@ fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-/// Cloudflare Pages (`wrangler pages dev`, its own runtime) serving the
-/// export: every page at its route itself, with no redirect to a trailing
-/// slash; each address with one `Cache-Control`, as the binary sends it;
-/// the binary's `/article/N` redirects and its 404 page.
-#[test]
-fn cloudflare_pages_serves_the_export_as_the_binary_does() {
-    let dir: PathBuf = std::env::temp_dir().join(format!("portfolio-pages-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    let output = command().arg("export").arg(&dir).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let server = Server::start();
-    let port = free_port();
-    let pages = Front::cloudflare_pages(port, &dir);
-
+/// What a static host that reads `_headers` and `_redirects` must answer as
+/// the binary does: every page at its route itself, with no redirect to a
+/// trailing slash; each address with one `Cache-Control` and each security
+/// header once, as the binary sends them; the binary's `/article/N`
+/// redirects; and a missing page as a 404.
+fn serves_the_export_as_the_binary_does(host: &str, port: u16, server: &Server) {
     let mut paths = server.routes();
     paths.extend(["/feed.xml", "/search.json", "/llms.txt", "/robots.txt"].map(str::to_owned));
     paths.extend(server.article_paths().iter().flat_map(|article| [format!("{article}.json"), format!("{article}.md")]));
     paths.push(server.script_path());
     for path in &paths {
         let (ours, theirs) = (server.get(path), get_to(port, path));
-        assert_eq!(theirs.status, ours.status, "{path}: {:?}", theirs.header("location"));
-        assert!(theirs.body == ours.body, "the body of {path} differs");
+        assert_eq!(theirs.status, ours.status, "{host}: {path}: {:?}", theirs.header("location"));
+        assert!(theirs.body == ours.body, "{host}: the body of {path} differs");
         for name in compared_headers(&ours) {
-            assert_eq!(theirs.header(name), ours.header(name), "{name} of {path}");
+            assert_eq!(theirs.header(name), ours.header(name), "{host}: {name} of {path}");
         }
     }
     for number in [1, server.article_paths().len()] {
         let path = format!("/article/{number}");
         let (ours, theirs) = (server.get(&path), get_to(port, &path));
-        assert_eq!(theirs.status, 308, "{path}");
+        assert_eq!(theirs.status, 308, "{host}: {path}");
         let location = theirs.header("location").unwrap_or_default();
-        assert!(location.ends_with(ours.header("location").unwrap()), "{path}: {location}");
+        assert!(location.ends_with(ours.header("location").unwrap()), "{host}: {path}: {location}");
     }
-    let missing = get_to(port, "/no-such-page");
-    assert_eq!(missing.status, 404);
-    assert!(missing.body == server.get("/no-such-page").body, "the site's 404 page");
+    assert_eq!(get_to(port, "/no-such-page").status, 404, "{host}");
+}
+
+/// Cloudflare Pages (`wrangler pages dev`, its own runtime) serving the
+/// export, down to the site's 404 page.
+#[test]
+fn cloudflare_pages_serves_the_export_as_the_binary_does() {
+    let dir = exported("pages");
+    let server = Server::start();
+    let port = free_port();
+    let pages = Front::cloudflare_pages(port, &dir);
+    serves_the_export_as_the_binary_does("Cloudflare Pages", port, &server);
+    assert!(get_to(port, "/no-such-page").body == server.get("/no-such-page").body, "the site's 404 page");
     drop(pages);
     assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err(), "wrangler still listens on {port}");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// Netlify's own emulation of its platform (npm's @netlify/dev) serving
+/// the export. It does not emulate Netlify's serving of /404.html for a
+/// miss, so only the status of a missing page is compared.
+#[test]
+fn netlify_serves_the_export_as_the_binary_does() {
+    let dir = exported("netlify");
+    let server = Server::start();
+    let port = free_port();
+    let netlify = Front::netlify(port, &dir);
+    serves_the_export_as_the_binary_does("Netlify", port, &server);
+    drop(netlify);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `portfolio export` into a fresh directory named after `name`.
+fn exported(name: &str) -> PathBuf {
+    let dir: PathBuf = std::env::temp_dir().join(format!("portfolio-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    let output = command().arg("export").arg(&dir).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    dir
 }

@@ -12,6 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const jsFiles = [
   'webapp',
   'tests/e2e',
+  'tests/front',
   'tests/copies',
   'tests/workflows.test.mjs',
   'tools',

@@ -117,6 +117,28 @@ impl Front {
         wait_for_port(port, Duration::from_secs(60));
         Front { child, dir }
     }
+
+    /// Netlify's local emulation (npm's @netlify/dev, a devDependency)
+    /// serving `site` on `port` of 127.0.0.1, through tests/front/netlify.mjs.
+    pub fn netlify(port: u16, site: &Path) -> Front {
+        let dir = private_dir("netlify");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let child = Command::new("node")
+            .arg(root.join("tests/front/netlify.mjs"))
+            .arg(site)
+            .arg(port.to_string())
+            .env("HOME", &dir)
+            .env("XDG_CONFIG_HOME", &dir)
+            .current_dir(root)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .process_group(0)
+            .spawn()
+            .expect("node runs");
+        wait_for_port(port, Duration::from_secs(60));
+        Front { child, dir }
+    }
 }
 
 impl Drop for Front {
