@@ -226,8 +226,8 @@ fn version_names_the_commit() {
     let head = Command::new("git").args(["rev-parse", "--short=12", "HEAD"]).current_dir(env!("CARGO_MANIFEST_DIR")).output();
     if let Some(head) = head.ok().filter(|o| o.status.success()) {
         let head = String::from_utf8(head.stdout).unwrap();
-        // What the binary is built from, as site/build.rs lists it: changed and not committed, the commit is "-dirty".
-        let built_from = ["Cargo.toml", "Cargo.lock", "src", "server", "site", "vendor", "package.json", "package-lock.json", "webapp"];
+        // What the binary is built from, as build.rs lists it: changed and not committed, the commit is "-dirty".
+        let built_from = ["Cargo.toml", "Cargo.lock", "build.rs", "src", "server", "vendor", "package.json", "package-lock.json", "webapp"];
         let status = Command::new("git")
             .args(["status", "--porcelain", "--"])
             .args(built_from)

@@ -13,7 +13,7 @@ fn site() -> &'static Site {
     static SITE: OnceLock<Site> = OnceLock::new();
     SITE.get_or_init(|| {
         let embedded =
-            Embedded { files: &portfolio_site::Files, route_manifest: portfolio_site::ROUTE_MANIFEST, commit: portfolio_site::COMMIT };
+            Embedded { files: &portfolio::Files, route_manifest: portfolio::ROUTE_MANIFEST, commit: portfolio::COMMIT };
         Site::load(&embedded).expect("the embedded site loads")
     })
 }

@@ -1,7 +1,7 @@
 //! `portfolio`: a software developer's portfolio website in one executable.
 //!
 //! One module per concern; `start` is the program, which the `portfolio`
-//! binary calls with the embedded site (the `portfolio-site` crate). Every
+//! binary calls with the embedded site (the `portfolio` package's library). Every
 //! module is private to the crate, so the compiler reports dead code, except
 //! those whose parsers the fuzz targets (`fuzz/`) drive.
 

@@ -18,7 +18,7 @@ use serde::Deserialize;
 use crate::headers::CacheClass;
 use crate::negotiate::{Encoded, Encoding};
 
-/// The site as the build embedded it (the `portfolio-site` crate), handed to
+/// The site as the build embedded it (the `portfolio` package's library), handed to
 /// the server at start-up: the server does not depend on the content, so a
 /// content edit does not recompile it.
 pub struct Embedded {
@@ -265,12 +265,8 @@ impl Site {
     /// The site this crate's unit tests serve: the sample, as built.
     #[cfg(test)]
     pub(crate) fn built() -> Site {
-        Site::load(&Embedded {
-            files: &portfolio_site::Files,
-            route_manifest: portfolio_site::ROUTE_MANIFEST,
-            commit: portfolio_site::COMMIT,
-        })
-        .expect("the embedded site loads")
+        Site::load(&Embedded { files: &portfolio::Files, route_manifest: portfolio::ROUTE_MANIFEST, commit: portfolio::COMMIT })
+            .expect("the embedded site loads")
     }
 }
 

@@ -67,7 +67,7 @@ impl BuiltCopy {
 }
 
 /// The packages of this repository: what a copy of it compiles again.
-const OWN_CRATES: [&str; 3] = ["portfolio", "portfolio-server", "portfolio-site"];
+const OWN_CRATES: [&str; 2] = ["portfolio", "portfolio-server"];
 
 /// Copies what `cargo build` reads into a temporary folder, lets `change`
 /// edit the copy as an owner would, builds it and starts its binary.
@@ -88,9 +88,9 @@ pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
     let wanted = [
         "Cargo.toml",
         "Cargo.lock",
+        "build.rs",
         "src",
         "server",
-        "site",
         "vendor",
         "webapp",
         "package.json",

@@ -1,5 +1,5 @@
-//! Builds the web app (in the repository root, one folder up) and prepares
-//! it for embedding.
+//! Builds the web app (`webapp/`) and prepares it for embedding by this
+//! package's library (`src/lib.rs`).
 //!
 //! 1. Makes sure `node_modules` matches `package-lock.json` (`npm ci` when it is
 //!    missing or older than the lockfile).
@@ -7,7 +7,7 @@
 //!    and the route manifest `web/routes.json`, derived from the data module.
 //! 3. Copies the site into `$OUT_DIR/embed` and writes a `.br` (quality 11) and a
 //!    `.gz` (level 9) sibling beside every text file, so nothing is ever
-//!    compressed per request. rust-embed then compiles `embed/` into this crate
+//!    compressed per request. rust-embed then compiles `embed/` into the library
 //!    and computes each file's SHA-256, which the server turns into strong ETags.
 
 use std::fs;
@@ -21,7 +21,7 @@ use std::time::SystemTime;
 const TEXT_EXTENSIONS: &[&str] = &["html", "js", "mjs", "css", "svg", "json", "xml", "txt", "md", "webmanifest", "map", "ico", "wasm"];
 
 fn main() {
-    let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR")).parent().expect("site/ is inside the repository").to_owned();
+    let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR"));
     // Only the web app's sources and the npm manifests can change the output;
     // not webapp/src/generated, which the web build writes itself.
     for path in ["package.json", "package-lock.json"].into_iter().map(|p| root.join(p)).chain(web_sources(&root)) {
@@ -47,7 +47,8 @@ fn main() {
 
 /// What the binary is built from, below the repository root: an uncommitted
 /// change to any of these marks the commit "-dirty" in `--version`.
-const BUILT_FROM: &[&str] = &["Cargo.toml", "Cargo.lock", "src", "server", "site", "vendor", "package.json", "package-lock.json", "webapp"];
+const BUILT_FROM: &[&str] =
+    &["Cargo.toml", "Cargo.lock", "build.rs", "src", "server", "vendor", "package.json", "package-lock.json", "webapp"];
 
 /// Sets PORTFOLIO_COMMIT (shown by `--version`) to the commit being built,
 /// with "-dirty" when the working tree changes what it is built from, and
@@ -77,7 +78,7 @@ fn record_git_commit(root: &Path) {
     println!("cargo:rustc-env=PORTFOLIO_COMMIT={commit}");
     // So that the mark stays true, rerun when the Rust sources change too
     // (main() watches the web sources).
-    for path in ["Cargo.toml", "Cargo.lock", "src", "server", "site/src", "site/Cargo.toml", "vendor"] {
+    for path in ["Cargo.toml", "Cargo.lock", "build.rs", "src", "server", "vendor"] {
         println!("cargo:rerun-if-changed={}", root.join(path).display());
     }
     // HEAD names a branch; a commit moves the branch's ref (loose or packed).

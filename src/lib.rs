@@ -2,9 +2,9 @@
 //! build (with `.br` and `.gz` siblings for text files), its route manifest
 //! and the commit it was built from.
 //!
-//! This crate holds nothing but the site, so that a content edit recompiles
-//! only it and relinks the binary; the server (`portfolio-server`) is
-//! compiled once and takes these at start-up.
+//! This library holds nothing but the site, so that a content edit
+//! recompiles only it and relinks the binary; the server (`portfolio-server`)
+//! is compiled once and takes these at start-up (`src/main.rs`).
 
 /// Every file of the build, by its path below the site root.
 #[derive(rust_embed::Embed)]
