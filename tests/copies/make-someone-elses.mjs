@@ -10,7 +10,7 @@
  * - the contact text rewritten, with no placeholder;
  * - every article deleted and three new ones written, one with its own
  *   share picture;
- * - two projects renamed, with PNG logos;
+ * - two projects renamed, with PNG logos, and a PNG tab icon;
  * - a 4032 × 3024 phone photo as every page photo and on the share card.
  *
  * It starts from whatever content the copy has (the sample's or an owner's),
@@ -136,6 +136,18 @@ for (const n of [1, 2]) {
   );
 }
 write('projects.js', projectsJs);
+await sharp({ create: { width: 64, height: 64, channels: 4, background: '#0f766e' } })
+  .png()
+  .toFile(path.join(imagesDir, 'ferreira-icon.png'));
+write(
+  'site.js',
+  edit(
+    read('site.js'),
+    /\n(\s*)favicon: [^\n]*\n/,
+    "\n$1favicon: new URL('../images/ferreira-icon.png', import.meta.url).pathname,\n",
+    'favicon in site.js',
+  ),
+);
 
 // Every article deleted, and three new ones.
 const articlesDir = path.join(dataDir, 'articles');
@@ -176,4 +188,4 @@ fs.writeFileSync(
     'Start with what changed for the reader.',
   ),
 );
-console.log(`made the copy ${owner.name}'s: ${dropped} dropped, 3 articles, 2 PNG logos, a phone photo`);
+console.log(`made the copy ${owner.name}'s: ${dropped} dropped, 3 articles, 2 PNG logos, a PNG icon, a phone photo`);

@@ -252,6 +252,15 @@ pub fn assert_share_card(server: &Server, origin: &str, path: &str, html: &str) 
 }
 /// Every route of the site the server serves, as `expected` says (expectations_in):
 /// its title, meta tags, canonical link, share card, texts and body, and well-formed.
+/// The page names one tab icon (site.js's `favicon`), served as the type it says.
+fn assert_tab_icon(server: &Server, path: &str, html: &str) {
+    let icons: Vec<_> = tags(html, "link").into_iter().filter(|link| link.get("rel").map(String::as_str) == Some("icon")).collect();
+    assert_eq!(icons.len(), 1, "{path}: one tab icon: {icons:?}");
+    let icon = server.get(&icons[0]["href"]);
+    assert_eq!(icon.status, 200, "{path}: {}", icons[0]["href"]);
+    assert_eq!(icon.header("content-type").map(|t| t.split(';').next().unwrap()), Some(icons[0]["type"].as_str()), "{path}");
+}
+
 pub fn assert_every_route_prerendered(server: &Server, expected: &Value) {
     let origin = s(&expected["origin"]);
     let (mut site_cards, mut article_cards) = (std::collections::HashSet::new(), std::collections::HashSet::new());
@@ -293,6 +302,7 @@ pub fn assert_every_route_prerendered(server: &Server, expected: &Value) {
         }
         let feed_link = r#"<link rel="alternate" type="application/atom+xml" href="/feed.xml" title=""#;
         assert!(html.contains(feed_link), "{path} names the feed");
+        assert_tab_icon(server, path, &html);
         assert_well_formed(server, path, &html);
     }
     assert_eq!(site_cards.len(), 1, "one share card for the site's pages: {site_cards:?}");

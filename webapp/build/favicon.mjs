@@ -1,15 +1,16 @@
 /**
  * /favicon.ico: browsers and bots ask for it whatever the HTML names (the
- * pages link the SVG icon). Drawn from the same webapp/src/images/favicon.svg
- * at 16, 32 and 48 px (sharp), packed as one ICO file (png-to-ico).
+ * pages link the icon `site.main.favicon` names). Drawn from that same
+ * picture at 16, 32 and 48 px (sharp), packed as one ICO file (png-to-ico).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pngToIco from 'png-to-ico';
 import sharp from 'sharp';
-import { srcDir } from './paths.mjs';
+import { site } from '../src/data/site.js';
 
-export const faviconSource = path.join(srcDir, 'images/favicon.svg');
+/** In node, the `new URL(…).pathname` of site.js is the file's own path. */
+export const faviconSource = decodeURIComponent(site.main.favicon);
 
 /** Writes SITEDIR/favicon.ico. */
 export async function writeFaviconIco(siteDir, source = faviconSource) {

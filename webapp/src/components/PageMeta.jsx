@@ -16,6 +16,11 @@ export function absoluteUrl(path) {
   return new URL(path, siteOrigin).href;
 }
 
+/** The media type of the tab icon, from its file name. */
+function iconType(file) {
+  return file.endsWith('.svg') ? 'image/svg+xml' : 'image/png';
+}
+
 /** The title, description, keywords and path of the page `key` of the page table (data/pages.js). */
 function metadataOf(key) {
   const page = pageOf(key);
@@ -50,6 +55,7 @@ export default function PageMeta({ page = null, feed = null, image = shareCard, 
       {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
       {noIndex && <meta name="robots" content="noindex" />}
       {url && <link rel="canonical" href={url} />}
+      <link rel="icon" type={iconType(site.main.favicon)} href={site.main.favicon} />
       <link
         rel="alternate"
         type="application/atom+xml"

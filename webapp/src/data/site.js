@@ -24,6 +24,11 @@ export const site = {
     origin: 'https://jordanlee.example',
     /** Your logo, on every page's nav bar (and on the articles' share cards). */
     logo: new URL('../images/logo.svg', import.meta.url).pathname,
+    /**
+     * The browser tab's icon: an SVG, or a square PNG of 48 px or more.
+     * /favicon.ico, which browsers and bots ask for by name, is drawn from it.
+     */
+    favicon: new URL('../images/favicon.svg', import.meta.url).pathname,
     /** The year of the footer's copyright line. */
     copyrightYear: 2024,
   },
