@@ -26,9 +26,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / "target" / "dist" / "portfolio"
-# The server's flags besides the address: no per-client cap unless a
-# --server-arg sets one (the last one given wins).
-SERVER_ARGS = ["--max-connections-per-client=0"]
+# The server's flags besides the address (--server-arg adds more); no
+# per-client cap unless a --server-arg sets one.
+SERVER_ARGS = []
 
 
 def free_port():
@@ -135,7 +135,9 @@ def main():
                         help="also print the N functions costing most per request (inclusive and self)")
     args = parser.parse_args()
     BINARY = Path(args.binary or BINARY)
-    SERVER_ARGS += args.server_arg
+    SERVER_ARGS = args.server_arg
+    if not any(arg.startswith("--max-connections-per-client") for arg in SERVER_ARGS):
+        SERVER_ARGS.append("--max-connections-per-client=0")
     if not BINARY.exists():
         raise SystemExit("build first (see the docstring)")
     paths = args.path
