@@ -98,10 +98,16 @@ after(async () => {
   await server?.stop();
 });
 
-/** GET `path` with Accept-Encoding: br; resolves with the status, headers and the body's size as sent. */
+/**
+ * GET `path` with Accept-Encoding: br; resolves with the status, headers and
+ * the body's size as sent. A connection of its own: node's shared agent keeps
+ * idle connections for 5 s, as long as the server does, and on a loaded
+ * machine reused one just as the server closed it ("socket hang up").
+ */
 function fetchBrotli(path) {
   return new Promise((resolve, reject) => {
-    const request = http.get(new URL(path, server.baseURL), { headers: { 'accept-encoding': 'br' } }, (response) => {
+    const options = { headers: { 'accept-encoding': 'br' }, agent: false };
+    const request = http.get(new URL(path, server.baseURL), options, (response) => {
       let bytes = 0;
       response.on('data', (chunk) => {
         bytes += chunk.length;
