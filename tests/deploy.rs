@@ -49,6 +49,31 @@ fn serves_on_a_socket_passed_by_systemd() {
     let _ = activator.wait();
 }
 
+/// The metrics on a socket systemd passes by name (deploy/portfolio-metrics.socket),
+/// beside the site's, in either order: the sandboxed units cannot bind one.
+#[test]
+fn serves_the_metrics_on_a_socket_named_metrics() {
+    let [metrics, site] = free_ports();
+    let mut activator = KillOnDrop(
+        Command::new("systemd-socket-activate")
+            .args(["-l", &format!("127.0.0.1:{metrics}"), "-l", &format!("127.0.0.1:{site}"), "--fdname=metrics:portfolio.socket", BINARY])
+            .current_dir(std::env::temp_dir())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("systemd-socket-activate (Debian package systemd) runs"),
+    );
+    wait_for_port(site, Duration::from_secs(10));
+    assert!(get(&format!("127.0.0.1:{site}"), "/about").starts_with("HTTP/1.1 200 OK"), "the site on its own socket");
+    assert!(get(&format!("127.0.0.1:{site}"), "/metrics").starts_with("HTTP/1.1 404"), "no metrics on the site's socket");
+    let text = common::metrics::scrape(metrics);
+    assert!(text.contains("portfolio_http_requests_total{status=\"200\",protocol=\"HTTP/1.1\",encoding=\"identity\"} 1"), "{text}");
+    let mut lines = BufReader::new(activator.0.stdout.take().unwrap()).lines();
+    let start = lines.next().unwrap().unwrap();
+    assert!(start.contains(&format!("http://127.0.0.1:{site} (socket from systemd)")), "{start}");
+    assert_eq!(lines.next().unwrap().unwrap(), format!("metrics at http://127.0.0.1:{metrics}/metrics"));
+}
+
 #[test]
 fn tells_systemd_when_ready_and_when_stopping() {
     let dir = std::env::temp_dir().join(format!("portfolio-notify-{}", std::process::id()));

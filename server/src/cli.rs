@@ -26,7 +26,7 @@ pub(crate) struct Args {
 
 impl Args {
     /// The command line, or exit with clap's message; `--version` names the
-    /// commit the site was built from (the site crate knows it, not this one).
+    /// commit the site was built from (the embedded site knows it, not this crate).
     pub(crate) fn parse_with_commit(commit: &str) -> Args {
         let version: &'static str = format!("{} (commit {commit})", env!("CARGO_PKG_VERSION")).leak();
         let matches = Args::command().version(version).get_matches();
@@ -83,7 +83,8 @@ pub(crate) struct ServeArgs {
     pub(crate) trusted_proxies: Vec<ipnet::IpNet>,
 
     /// Serve Prometheus metrics at http://ADDR/metrics, e.g. 127.0.0.1:9100: requests, connections,
-    /// certificates' expiry, ACME (docs/deploy.md has alert rules). Never on the site's ports. Default: off.
+    /// certificates' expiry, ACME (docs/deploy.md has alert rules). Never on the site's ports. Under socket
+    /// activation, a socket named "metrics" (deploy/portfolio-metrics.socket) is used instead. Default: off.
     #[arg(long, env = "PORTFOLIO_METRICS", value_name = "ADDR")]
     pub(crate) metrics: Option<std::net::SocketAddr>,
 

@@ -13,6 +13,9 @@ const BACKLOG: i32 = 1024;
 pub(crate) const HTTPS_SOCKET_NAME: &str = "https";
 /// The `FileDescriptorName=` that marks the plain HTTP socket (redirects to HTTPS).
 pub(crate) const HTTP_SOCKET_NAME: &str = "http";
+/// The `FileDescriptorName=` that marks the metrics socket (deploy/portfolio-metrics.socket):
+/// the sandboxed units have no network of their own to bind `--metrics` in.
+pub(crate) const METRICS_SOCKET_NAME: &str = "metrics";
 
 /// How the listeners came to be, for the start-up log line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +31,8 @@ pub(crate) struct Listeners {
     pub(crate) http: Option<TcpListener>,
     /// HTTPS, when it is on.
     pub(crate) https: Option<TcpListener>,
+    /// The metrics, when systemd passed a socket for them.
+    pub(crate) metrics: Option<TcpListener>,
     pub(crate) origin: Origin,
 }
 
@@ -37,17 +42,20 @@ pub(crate) struct Listeners {
 pub(crate) fn listener(host: Option<IpAddr>, port: u16) -> Result<Listeners, String> {
     let mut inherited = listenfd::ListenFd::from_env();
     if inherited.len() > 0 {
+        let names = socket_names(inherited.len());
         // The HTTPS units with the flags that turn HTTPS on forgotten: serving
         // plain HTTP on port 443 would only confuse.
-        let names = std::env::var("LISTEN_FDNAMES").unwrap_or_default();
-        if names.split(':').any(|name| name == HTTPS_SOCKET_NAME) {
+        if names.iter().any(|name| name == HTTPS_SOCKET_NAME) {
             return Err(format!(
                 "systemd passed a socket named {HTTPS_SOCKET_NAME:?}, but HTTPS is off: set --domain (PORTFOLIO_DOMAIN) or --tls-cert and --tls-key"
             ));
         }
-        return take(&mut inherited, 0).map(|listener| Listeners { http: Some(listener), https: None, origin: Origin::Inherited });
+        let site = site_sockets(&names).first().copied().ok_or_else(only_metrics)?;
+        let http = take(&mut inherited, site)?;
+        let metrics = take_metrics(&mut inherited, &names)?;
+        return Ok(Listeners { http: Some(http), https: None, metrics, origin: Origin::Inherited });
     }
-    bind_any(host, port).map(|listener| Listeners { http: Some(listener), https: None, origin: Origin::Bound })
+    bind_any(host, port).map(|listener| Listeners { http: Some(listener), https: None, metrics: None, origin: Origin::Bound })
 }
 
 /// With HTTPS: an HTTPS listener and a plain one for the redirect. Under
@@ -57,32 +65,62 @@ pub(crate) fn listener(host: Option<IpAddr>, port: u16) -> Result<Listeners, Str
 pub(crate) fn listeners_with_https(host: Option<IpAddr>, http_port: u16, https_port: u16) -> Result<Listeners, String> {
     let mut inherited = listenfd::ListenFd::from_env();
     if inherited.len() > 0 {
-        let names = std::env::var("LISTEN_FDNAMES").unwrap_or_default();
-        let (https, http) = socket_roles(&names, inherited.len())?;
+        let names = socket_names(inherited.len());
+        let (https, http) = socket_roles(&names)?;
         let https = take(&mut inherited, https)?;
         let http = match http {
             Some(index) => Some(take(&mut inherited, index)?),
             None => None,
         };
-        return Ok(Listeners { http, https: Some(https), origin: Origin::Inherited });
+        let metrics = take_metrics(&mut inherited, &names)?;
+        return Ok(Listeners { http, https: Some(https), metrics, origin: Origin::Inherited });
     }
     let https = bind_any(host, https_port)?;
     let http = bind_any(host, http_port)?;
-    Ok(Listeners { http: Some(http), https: Some(https), origin: Origin::Bound })
+    Ok(Listeners { http: Some(http), https: Some(https), metrics: None, origin: Origin::Bound })
 }
 
-/// Which inherited socket is HTTPS and which (if any) is plain HTTP, from
-/// `LISTEN_FDNAMES` (colon-separated, one name per socket).
-fn socket_roles(names: &str, count: usize) -> Result<(usize, Option<usize>), String> {
-    let names: Vec<&str> = names.split(':').collect();
-    let position = |wanted: &str| names.iter().take(count).position(|name| *name == wanted);
+/// The name of each of the `count` inherited sockets, from `LISTEN_FDNAMES`
+/// (colon-separated; empty for a socket it does not name).
+fn socket_names(count: usize) -> Vec<String> {
+    let names = std::env::var("LISTEN_FDNAMES").unwrap_or_default();
+    let mut names: Vec<String> = names.split(':').take(count).map(str::to_owned).collect();
+    names.resize(count, String::new());
+    names
+}
+
+/// The inherited sockets that serve the site: all but the metrics one, in order.
+fn site_sockets(names: &[String]) -> Vec<usize> {
+    (0..names.len()).filter(|&index| names[index] != METRICS_SOCKET_NAME).collect()
+}
+
+fn only_metrics() -> String {
+    format!("systemd passed only the socket named {METRICS_SOCKET_NAME:?}; the site needs one too")
+}
+
+/// The inherited socket named for the metrics, if there is one.
+fn take_metrics(inherited: &mut listenfd::ListenFd, names: &[String]) -> Result<Option<TcpListener>, String> {
+    match names.iter().position(|name| name == METRICS_SOCKET_NAME) {
+        Some(index) => take(inherited, index).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Which inherited socket is HTTPS and which (if any) is plain HTTP, by
+/// their names; the metrics socket is neither.
+fn socket_roles(names: &[String]) -> Result<(usize, Option<usize>), String> {
+    let position = |wanted: &str| names.iter().position(|name| name == wanted);
     match (position(HTTPS_SOCKET_NAME), position(HTTP_SOCKET_NAME)) {
         (Some(https), http) => Ok((https, http)),
         (None, Some(_)) => {
             Err(format!("systemd passed a socket named {HTTP_SOCKET_NAME:?} but none named {HTTPS_SOCKET_NAME:?} (FileDescriptorName=)"))
         }
         // No names of ours: systemd's order, which is the order of the units' ListenStream= lines.
-        (None, None) => Ok((0, (count > 1).then_some(1))),
+        (None, None) => {
+            let site = site_sockets(names);
+            let https = *site.first().ok_or_else(only_metrics)?;
+            Ok((https, site.get(1).copied()))
+        }
     }
 }
 
@@ -147,13 +185,19 @@ mod tests {
 
     #[test]
     fn sockets_are_matched_by_name_then_by_order() {
-        assert_eq!(socket_roles("https:http", 2), Ok((0, Some(1))));
-        assert_eq!(socket_roles("http:https", 2), Ok((1, Some(0))));
-        assert_eq!(socket_roles("https", 1), Ok((0, None)));
+        let roles = |names: &[&str]| socket_roles(&names.iter().map(|name| name.to_string()).collect::<Vec<_>>());
+        assert_eq!(roles(&["https", "http"]), Ok((0, Some(1))));
+        assert_eq!(roles(&["http", "https"]), Ok((1, Some(0))));
+        assert_eq!(roles(&["https"]), Ok((0, None)));
         // systemd's default names are the socket units' names.
-        assert_eq!(socket_roles("portfolio-https.socket:portfolio-https.socket", 2), Ok((0, Some(1))));
-        assert_eq!(socket_roles("", 1), Ok((0, None)));
-        assert!(socket_roles("http", 1).is_err());
+        assert_eq!(roles(&["portfolio-https.socket", "portfolio-https.socket"]), Ok((0, Some(1))));
+        assert_eq!(roles(&[""]), Ok((0, None)));
+        assert!(roles(&["http"]).is_err());
+        // The metrics socket is never the site's, wherever it comes.
+        assert_eq!(roles(&["metrics", "https", "http"]), Ok((1, Some(2))));
+        assert_eq!(roles(&["metrics", "a.socket", "b.socket"]), Ok((1, Some(2))));
+        assert_eq!(roles(&["a.socket", "metrics"]), Ok((0, None)));
+        assert!(roles(&["metrics"]).is_err());
     }
 
     #[test]

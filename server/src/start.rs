@@ -44,11 +44,15 @@ fn serve_site(site: Site, args: &ServeArgs, commit: &str) -> Result<(), String> 
     let https = args.https()?;
     // Certificates before sockets: a bad file stops the start-up before anything listens.
     let certificates = Certificates::load(&https)?;
-    let listeners = match certificates {
+    let mut listeners = match certificates {
         None => listen::listener(args.host, args.http_port(&https))?,
         Some(_) => listen::listeners_with_https(args.host, args.http_port(&https), args.tls.https_port)?,
     };
-    let metrics = args.metrics.map(metrics::listen).transpose()?;
+    // A metrics socket from systemd wins over --metrics: the sandboxed units cannot bind one.
+    let metrics = match listeners.metrics.take() {
+        Some(inherited) => Some(inherited),
+        None => args.metrics.map(metrics::listen).transpose()?,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
