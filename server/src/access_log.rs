@@ -68,7 +68,7 @@ impl AccessLog {
             target: request.uri().path_and_query().map_or_else(|| request.uri().path(), |target| target.as_str()),
             protocol: request.version(),
             status: response.status().as_u16(),
-            bytes: if request.method() == Method::HEAD { 0 } else { response.body().size_hint().exact().unwrap_or(0) },
+            bytes: body_bytes(request.method(), response),
             micros: started.elapsed().as_micros(),
             headers: request.headers(),
             tls: self.tls,
@@ -79,6 +79,15 @@ impl AccessLog {
             Format::Json => entry.json(time::OffsetDateTime::now_utc()),
         };
         let _ = std::io::stdout().lock().write_all(line.as_bytes());
+    }
+}
+
+/// The body bytes a response sends: none to a HEAD request.
+pub(crate) fn body_bytes<R: hyper::body::Body>(method: &Method, response: &Response<R>) -> u64 {
+    if method == Method::HEAD {
+        0
+    } else {
+        response.body().size_hint().exact().unwrap_or(0)
     }
 }
 

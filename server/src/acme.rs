@@ -146,7 +146,10 @@ impl Acme {
                         directory.display()
                     ));
                 }
-                Err(error) => log::line(format_args!("error: ACME: {}", one_line(&error.to_string()))),
+                Err(error) => {
+                    METRICS.acme(false);
+                    log::line(format_args!("error: ACME: {}", one_line(&error.to_string())));
+                }
             }
         }
     }

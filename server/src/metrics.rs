@@ -2,10 +2,12 @@
 //! Prometheus' text format at `/metrics` on a listener of its own, never on
 //! the site's ports. docs/deploy.md gives alert rules for them.
 //!
-//! The counters are process-wide atomics, counted only once `--metrics` is
-//! given (`turn_on`): without it a request pays one relaxed load. Requests
-//! are counted in a fixed table by status, protocol and encoding, so that
-//! counting one takes no lock and no allocation.
+//! The counters are process-wide atomics. Requests are counted only once the
+//! metrics are served (`serve`): without `--metrics` a request pays one
+//! relaxed load. They are counted in a fixed table by status, protocol and
+//! encoding, so that counting one takes no lock and no allocation. The rare
+//! events (refused and closed connections, handshakes, certificates, ACME)
+//! are counted always.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -91,10 +93,7 @@ impl Metrics {
         let status = usize::from(response.status().as_u16()).clamp(FIRST_STATUS, FIRST_STATUS + STATUSES - 1) - FIRST_STATUS;
         let cell = (status * PROTOCOLS.len() + protocol) * ENCODINGS.len() + encoding;
         self.requests[cell].fetch_add(1, Ordering::Relaxed);
-        if method != Method::HEAD {
-            let bytes = response.body().size_hint().exact().unwrap_or(0);
-            self.response_bytes.fetch_add(bytes, Ordering::Relaxed);
-        }
+        self.response_bytes.fetch_add(crate::access_log::body_bytes(method, response), Ordering::Relaxed);
     }
 
     /// A connection refused because its client holds its cap.
@@ -196,11 +195,11 @@ fn label(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
 }
 
-/// The process's resident memory, from /proc (Linux).
+/// The process's resident memory, from /proc (Linux): `VmRSS:  8100 kB`.
 fn resident_memory() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * 4096)
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kilobytes: u64 = status.lines().find_map(|line| line.strip_prefix("VmRSS:"))?.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    Some(kilobytes * 1024)
 }
 
 /// Binds `--metrics ADDR`; an error here stops the start-up.
@@ -228,11 +227,10 @@ pub(crate) fn serve(listener: std::net::TcpListener, admission: Arc<Admission>, 
 async fn accept_loop(listener: TcpListener, admission: Arc<Admission>, acme: bool, mut stop: watch::Receiver<bool>) {
     let slots = Arc::new(Semaphore::new(METRICS_CONNECTIONS));
     loop {
-        let Ok(permit) = Arc::clone(&slots).acquire_owned().await else { return };
-        let stream = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
-                Err(_) => {
+        let (permit, stream) = tokio::select! {
+            accepted = async { (Arc::clone(&slots).acquire_owned().await, listener.accept().await) } => match accepted {
+                (Ok(permit), Ok((stream, _))) => (permit, stream),
+                _ => {
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
