@@ -1,4 +1,4 @@
-// Run by tests/tls.rs: opens an HTTPS page of the server in Chromium and
+// Run by tests/tls_key_exchange.rs: opens an HTTPS page of the server in Chromium and
 // prints the TLS details Chromium itself reports for it (the DevTools
 // protocol's Network.Response.securityDetails) as JSON, so the test reads
 // the key-exchange group a real browser negotiated.
