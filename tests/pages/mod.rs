@@ -250,8 +250,7 @@ pub fn assert_share_card(server: &Server, origin: &str, path: &str, html: &str) 
     assert!(card.body.len() <= 60_000, "{path}: {image} is {} B, over 60 KB", card.body.len());
     image
 }
-/// Every route of the site the server serves, as `expected` says (expectations_in):
-/// its title, meta tags, canonical link, share card, texts and body, and well-formed.
+
 /// The page names one tab icon (site.js's `favicon`), served as the type it says.
 fn assert_tab_icon(server: &Server, path: &str, html: &str) {
     let icons: Vec<_> = tags(html, "link").into_iter().filter(|link| link.get("rel").map(String::as_str) == Some("icon")).collect();
@@ -261,6 +260,8 @@ fn assert_tab_icon(server: &Server, path: &str, html: &str) {
     assert_eq!(icon.header("content-type").map(|t| t.split(';').next().unwrap()), Some(icons[0]["type"].as_str()), "{path}");
 }
 
+/// Every route of the site the server serves, as `expected` says (expectations_in):
+/// its title, meta tags, canonical link, share card, texts and body, and well-formed.
 pub fn assert_every_route_prerendered(server: &Server, expected: &Value) {
     let origin = s(&expected["origin"]);
     let (mut site_cards, mut article_cards) = (std::collections::HashSet::new(), std::collections::HashSet::new());

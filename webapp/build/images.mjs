@@ -25,6 +25,18 @@ import { srcDir } from './paths.mjs';
 
 export const imagesDir = path.join(srcDir, 'images');
 
+/**
+ * The bytes of a picture the data module names: a file in webapp/src/images/
+ * by name or path, or an inlined one (vitest inlines the SVGs site.js names
+ * as data: URLs, whose `pathname` is 'image/svg+xml,…').
+ */
+export async function imageBytes(src) {
+  const inline = /^(?:data:)?image\/[\w.+-]+(;base64)?,(.*)$/s.exec(src);
+  // A URL's pathname (new URL(…).pathname) is percent-encoded: a checkout path with a space is '%20'.
+  if (!inline) return fs.readFile(path.resolve(imagesDir, src.startsWith('/') ? decodeURIComponent(src) : src));
+  return inline[1] ? Buffer.from(inline[2], 'base64') : Buffer.from(decodeURIComponent(inline[2]));
+}
+
 /** A photo that cannot be published: `message` is the one line to show, naming the file. */
 export class PhotoError extends Error {
   name = 'PhotoError';

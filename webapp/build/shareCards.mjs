@@ -21,7 +21,7 @@ import satori from 'satori';
 import sharp from 'sharp';
 import { writeGeneratedModule } from './generated.mjs';
 import { ContentError } from './articles.mjs';
-import { imagesDir, PhotoError } from './images.mjs';
+import { imageBytes, PhotoError } from './images.mjs';
 import { rootDir, srcDir } from './paths.mjs';
 
 export const CARD = { width: 1200, height: 630 };
@@ -82,18 +82,6 @@ const picture = (src, size, style = {}) => ({
   type: 'img',
   props: { src, width: size.width, height: size.height, style: { objectFit: 'cover', ...style } },
 });
-
-/**
- * The bytes of a picture the data module names: a file in webapp/src/images/
- * by name or path, or an inlined one (vitest inlines the SVGs site.js names
- * as data: URLs, whose `pathname` is 'image/svg+xml,…').
- */
-async function imageBytes(src) {
-  const inline = /^(?:data:)?image\/[\w.+-]+(;base64)?,(.*)$/s.exec(src);
-  // A URL's pathname (new URL(…).pathname) is percent-encoded: a checkout path with a space is '%20'.
-  if (!inline) return fs.readFile(path.resolve(imagesDir, src.startsWith('/') ? decodeURIComponent(src) : src));
-  return inline[1] ? Buffer.from(inline[2], 'base64') : Buffer.from(decodeURIComponent(inline[2]));
-}
 
 /** A picture (`src`, as the data module names it, and its bytes) as a data: URL, for satori's <img>. */
 async function dataUrl(src, bytes) {

@@ -16,9 +16,9 @@ export function absoluteUrl(path) {
   return new URL(path, siteOrigin).href;
 }
 
-/** The media type of the tab icon, from its file name. */
+/** The media type of the tab icon: an SVG or a PNG, as the build checks (webapp/build/favicon.mjs). */
 function iconType(file) {
-  return file.endsWith('.svg') ? 'image/svg+xml' : 'image/png';
+  return file.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : 'image/png';
 }
 
 /** The title, description, keywords and path of the page `key` of the page table (data/pages.js). */
