@@ -1,5 +1,5 @@
 # The site as a container image: the fully static binary alone, FROM scratch
-# (about 7 MB), run as an unprivileged user, plain HTTP on port 8080.
+# (about 8 MB), run as an unprivileged user, plain HTTP on port 8080.
 #
 #   docker build -t portfolio .                 # builds the binary too (Rust, Node.js 20)
 #   docker build -t portfolio --build-arg BINARY=prebuilt .

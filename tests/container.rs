@@ -1,6 +1,6 @@
 //! The container image (`Dockerfile`, packing the static binary that
 //! `cargo static` built), built and run with podman as the README runs it with
-//! docker: at most 8 MB, every route through a published port, run as an
+//! docker: at most 10 MB, every route through a published port, run as an
 //! unprivileged user, and the HTTPS state kept in its volume across a restart
 //! (a certificate from a local ACME server, found again by the next container).
 
