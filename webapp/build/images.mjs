@@ -21,20 +21,25 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { writeGeneratedModule } from './generated.mjs';
-import { srcDir } from './paths.mjs';
+import { rootDir, srcDir } from './paths.mjs';
 
 export const imagesDir = path.join(srcDir, 'images');
 
 /**
  * The bytes of a picture the data module names: a file in webapp/src/images/
- * by name or path, or an inlined one (vitest inlines the SVGs site.js names
- * as data: URLs, whose `pathname` is 'image/svg+xml,…').
+ * by name or path, or as vitest hands it over: small files inlined as
+ * data: URLs (whose `pathname` is 'image/svg+xml,…'), others as a path from
+ * the repository root ('/webapp/src/images/…').
  */
 export async function imageBytes(src) {
   const inline = /^(?:data:)?image\/[\w.+-]+(;base64)?,(.*)$/s.exec(src);
+  if (inline) return inline[1] ? Buffer.from(inline[2], 'base64') : Buffer.from(decodeURIComponent(inline[2]));
   // A URL's pathname (new URL(…).pathname) is percent-encoded: a checkout path with a space is '%20'.
-  if (!inline) return fs.readFile(path.resolve(imagesDir, src.startsWith('/') ? decodeURIComponent(src) : src));
-  return inline[1] ? Buffer.from(inline[2], 'base64') : Buffer.from(decodeURIComponent(inline[2]));
+  const file = src.startsWith('/') ? decodeURIComponent(src) : path.resolve(imagesDir, src);
+  return fs.readFile(file).catch((error) => {
+    if (src.startsWith('/webapp/')) return fs.readFile(path.join(rootDir, file));
+    throw error;
+  });
 }
 
 /** A photo that cannot be published: `message` is the one line to show, naming the file. */
