@@ -26,8 +26,10 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     let count = expected["pages"].as_array().unwrap().iter().filter(|p| s(&p["path"]).starts_with("/article/")).count();
     assert!(count <= ARTICLES, "the site already has {count} articles");
 
-    // The one change: articles up to 100, written by the fixture script into the articles folder.
+    // The one change: articles up to 100, written by the fixture script into
+    // the articles folder, beside an owner's draft, which is not a page.
     let BuiltCopy { server, binary, _work } = build_copy("hundred-articles", |copy| {
+        write_draft(&copy.join("webapp/src/data/articles"));
         let generate = Command::new("node")
             .arg(root.join("tools/generate-articles.mjs"))
             .arg(copy.join("webapp/src/data/articles"))
@@ -127,6 +129,11 @@ fn a_copy_made_someone_elses_passes_the_component_prerender_and_budget_tests() {
             copy_tree(&root.join(dir), &copy.join(dir), &|_| false, &root.join(dir)).expect("copy the tests");
         }
         fs::copy(root.join("vitest.config.js"), copy.join("vitest.config.js")).expect("copy vitest.config.js");
+        // An owner whose year is already the one the script writes.
+        let site_js = copy.join("webapp/src/data/site.js");
+        let (year_set, years) = replace_lines_after(&fs::read_to_string(&site_js).unwrap(), "", "copyrightYear:", "copyrightYear: 2026,");
+        assert_eq!(years, 1, "site.js has one `copyrightYear:` line");
+        fs::write(&site_js, year_set).unwrap();
         let made = Command::new("node").arg(root.join("tests/copies/make-someone-elses.mjs")).arg(copy).status().expect("run node");
         assert!(made.success(), "tests/copies/make-someone-elses.mjs failed");
     });

@@ -5,7 +5,8 @@
  *
  *   node tools/generate-articles.mjs DIR COUNT [WORDS]
  *
- * adds articles to DIR until it holds COUNT Markdown files, each about WORDS
+ * adds articles to DIR until it holds COUNT published articles (a draft,
+ * `draft: true`, is not one: it is not a page), each about WORDS
  * words (default 1800), dated one week apart after the newest file name
  * there, so they are listed before the existing ones, with two or three
  * tags each from a set of twenty topics. Titles,
@@ -16,6 +17,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import matter from 'gray-matter';
 
 const [dir, countArg, wordsArg = '1800'] = process.argv.slice(2);
 if (!dir || !/^\d+$/.test(countArg ?? '') || !/^\d+$/.test(wordsArg)) {
@@ -177,7 +179,10 @@ const newest =
 let date = new Date(`${newest}T00:00:00Z`);
 // A file's name without its date is its URL, which must be unique.
 const used = new Set(existing.map((name) => name.replace(/^\d{4}-\d{2}-\d{2}-/, '')));
-for (let n = existing.length + 1; n <= Number(countArg); n++) {
+const drafts = existing.filter((name) => matter(fs.readFileSync(path.join(dir, name), 'utf8')).data.draft === true);
+const published = existing.length - drafts.length;
+const toWrite = Math.max(0, Number(countArg) - published);
+for (let n = existing.length + 1; n <= existing.length + toWrite; n++) {
   const r = random(n * 7919);
   date = new Date(date.getTime() + 7 * 86400000);
   const topic = pick(r, TOPICS);
@@ -204,4 +209,6 @@ for (let n = existing.length + 1; n <= Number(countArg); n++) {
   ].join('\n');
   fs.writeFileSync(path.join(dir, `${day(date)}-${slug}.md`), text);
 }
-console.log(`${dir}: ${Math.max(existing.length, Number(countArg))} articles`);
+console.log(
+  `${dir}: ${published + toWrite} published articles${drafts.length ? ` and ${drafts.length} draft${drafts.length === 1 ? '' : 's'}` : ''}`,
+);

@@ -9,7 +9,7 @@
  * - a network dropped: the one the contact text links, or else the last;
  * - the contact text rewritten, with no placeholder;
  * - every article deleted and three new ones written, one with its own
- *   share picture;
+ *   share picture, and a draft (`draft: true`), which is no page;
  * - two projects renamed, with PNG logos, and a PNG tab icon;
  * - a 4032 × 3024 phone photo as every page photo and on the share card.
  *
@@ -36,11 +36,15 @@ const fail = (message) => {
 };
 const read = (name) => fs.readFileSync(path.join(dataDir, name), 'utf8');
 const write = (name, text) => fs.writeFileSync(path.join(dataDir, name), text);
-/** `text` with `pattern` replaced; fails when it is not there. */
+/**
+ * `text` with `pattern` replaced; fails when it is not there. A match that
+ * already reads as the replacement is found all the same: an owner's value
+ * may be the one written here.
+ */
 function edit(text, pattern, replacement, what) {
-  const changed = text.replace(pattern, replacement);
-  if (changed === text) fail(`found no ${what}`);
-  return changed;
+  const found = typeof pattern === 'string' ? text.includes(pattern) : text.search(pattern) !== -1;
+  if (!found) fail(`found no ${what}`);
+  return text.replace(pattern, replacement);
 }
 
 const { site } = await import(pathToFileURL(path.join(dataDir, 'site.js')).href);
@@ -149,7 +153,7 @@ write(
   ),
 );
 
-// Every article deleted, and three new ones.
+// Every article deleted, and three new ones and a draft.
 const articlesDir = path.join(dataDir, 'articles');
 for (const name of fs.readdirSync(articlesDir)) fs.rmSync(path.join(articlesDir, name), { recursive: true });
 const article = (fields, body) => `---\n${fields.join('\n')}\n---\n\n${body}\n`;
@@ -188,4 +192,11 @@ fs.writeFileSync(
     'Start with what changed for the reader.',
   ),
 );
-console.log(`made the copy ${owner.name}'s: ${dropped} dropped, 3 articles, 2 PNG logos, a PNG icon, a phone photo`);
+// And one not ready yet: in the folder, not on the site.
+fs.writeFileSync(
+  path.join(articlesDir, '2026-06-01-half-an-idea.md'),
+  article(["title: 'Half an idea'", 'date: 2026-06-01', 'description: Not ready yet.', 'draft: true'], 'Some notes.'),
+);
+console.log(
+  `made the copy ${owner.name}'s: ${dropped} dropped, 3 articles and a draft, 2 PNG logos, a PNG icon, a phone photo`,
+);

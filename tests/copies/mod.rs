@@ -89,6 +89,7 @@ pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
         "Cargo.toml",
         "Cargo.lock",
         "build.rs",
+        "build",
         "src",
         "server",
         "vendor",
@@ -192,4 +193,11 @@ pub fn replace_lines_after(text: &str, block: &str, field: &str, line: &str) -> 
 pub fn numbers_after(text: &str, block: &str, field: &str) -> Vec<u32> {
     let number = |line: &str| line[field.len()..].chars().filter(char::is_ascii_digit).collect::<String>().parse();
     lines_after(text, block, field).into_iter().map(|(_, line)| number(line).unwrap_or_else(|_| panic!("a number in {line}"))).collect()
+}
+
+/// Writes an owner's unfinished article, `draft: true`, into `articles`: in
+/// the folder, never a page.
+pub fn write_draft(articles: &Path) {
+    let draft = "---\ntitle: 'Half an idea'\ndate: 2026-06-01\ndescription: Not ready yet.\ndraft: true\n---\n\nSome notes.\n";
+    fs::write(articles.join("2026-06-01-half-an-idea.md"), draft).expect("write the draft");
 }

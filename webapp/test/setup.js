@@ -1,9 +1,14 @@
 // Shared set-up for the component tests (jsdom).
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setDataSource } from '../src/pageData.js';
 import { readPageData } from './articles.js';
+
+// What a test waits for (a search's results, a fetched page) may take more
+// than the default second when the tests share the machine with a build:
+// a slow machine is not a failure, a result that never comes is.
+configure({ asyncUtilTimeout: 5000 });
 
 // Article and list pages read their content from the build's output (no server here).
 setDataSource(readPageData);
