@@ -7,14 +7,21 @@
 //!    and the route manifest `web/routes.json`, derived from the data module.
 //! 3. Copies the site into `$OUT_DIR/embed` and writes a `.br` (quality 11) and a
 //!    `.gz` (level 9) sibling beside every text file, so nothing is ever
-//!    compressed per request. rust-embed then compiles `embed/` into the library
-//!    and computes each file's SHA-256, which the server turns into strong ETags.
+//!    compressed per request; a file compressed by an earlier build is taken
+//!    from the cache (`build/precompress.rs`). rust-embed then compiles
+//!    `embed/` into the library and computes each file's SHA-256, which the
+//!    server turns into strong ETags.
+
+#[path = "build/precompress.rs"]
+mod precompress;
 
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
-use std::time::SystemTime;
+use std::time::{Duration, Instant, SystemTime};
+
+use precompress::{Cache, Codec, Job, Kind};
 
 /// File extensions worth compressing. Images other than SVG, fonts and the
 /// like are already compressed and are embedded once.
@@ -28,6 +35,8 @@ fn main() {
         println!("cargo:rerun-if-changed={}", path.display());
     }
 
+    // The web build's cache folder (webapp/build/paths.mjs).
+    println!("cargo:rerun-if-env-changed=PORTFOLIO_WEB_CACHE");
     record_git_commit(&root);
     let out_dir = PathBuf::from(env_var("OUT_DIR"));
     let web_out = out_dir.join("web");
@@ -42,13 +51,73 @@ fn main() {
         fs::remove_dir_all(&embed_dir).unwrap_or_else(|e| fail(&format!("cannot clear {}: {e}", embed_dir.display())));
     }
     let site = web_out.join("site");
-    prepare_embed_tree(&site, &site, &embed_dir).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
+    let mut jobs = Vec::new();
+    copy_embed_tree(&site, &site, &embed_dir, &mut jobs).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
+    precompress_site(&root, &out_dir, &jobs);
+}
+
+/// Unused cache entries are removed after this long: long enough to keep
+/// what the other profile (`cargo static` beside `cargo build --release`)
+/// and the last few builds made.
+const CACHE_KEPT_FOR: Duration = Duration::from_secs(14 * 24 * 3600);
+
+/// Writes the `.br` and `.gz` siblings of every text file, from the cache
+/// where an earlier build compressed the same bytes.
+fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job]) {
+    let versions =
+        |names: &[&str]| names.iter().map(|name| format!("{name} {}", locked_version(root, name))).collect::<Vec<_>>().join(", ");
+    let codecs = [
+        Codec { kind: Kind::Brotli { quality: 11, window_bits: 22 }, crate_versions: versions(&["brotli"]) },
+        Codec { kind: Kind::Gzip { level: 9 }, crate_versions: versions(&["flate2", "miniz_oxide"]) },
+    ];
+    let cache_root = cache_root(out_dir);
+    let caches: Vec<Cache> = codecs
+        .iter()
+        .map(|codec| Cache::open(&cache_root, codec))
+        .collect::<io::Result<_>>()
+        .unwrap_or_else(|e| fail(&format!("cannot open the compression cache {}: {e}", cache_root.display())));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let started = Instant::now();
+    let tally = precompress::compress_all(jobs, &caches, threads).unwrap_or_else(|e| fail(&format!("cannot compress {e}")));
+    // Shown by `cargo build -vv`, and kept in the build's output folder.
+    println!(
+        "precompressed {} files on {threads} threads in {:.1?}: {} reused, {} compressed, {} repaired ({})",
+        jobs.len(),
+        started.elapsed(),
+        tally.reused,
+        tally.compressed,
+        tally.repaired,
+        cache_root.display()
+    );
+    if let Err(e) = precompress::prune(&cache_root, &codecs, CACHE_KEPT_FOR) {
+        println!("cargo:warning=could not prune the compression cache {}: {e}", cache_root.display());
+    }
+}
+
+/// Where compressed files are kept between builds: in the target folder, so
+/// that every profile and target shares them and `cargo clean` removes them.
+/// OUT_DIR is `TARGET/PROFILE/build/PACKAGE-HASH/out`, or with `--target`
+/// `TARGET/TRIPLE/PROFILE/build/PACKAGE-HASH/out`; of those two, the one cargo
+/// marked with CACHEDIR.TAG (never a folder further up, which could be
+/// another project's).
+fn cache_root(out_dir: &Path) -> PathBuf {
+    let candidates: Vec<&Path> = out_dir.ancestors().skip(4).take(2).collect();
+    let target = candidates.iter().find(|dir| dir.join("CACHEDIR.TAG").is_file()).or(candidates.first()).copied().unwrap_or(out_dir);
+    target.join("portfolio-cache/precompressed")
+}
+
+/// The version of the package `name` in Cargo.lock: what the compressed bytes depend on.
+fn locked_version(root: &Path, name: &str) -> String {
+    let lock = fs::read_to_string(root.join("Cargo.lock")).unwrap_or_else(|e| fail(&format!("cannot read Cargo.lock: {e}")));
+    let heading = format!("name = \"{name}\"\nversion = \"");
+    let Some(start) = lock.find(&heading).map(|at| at + heading.len()) else { fail(&format!("Cargo.lock names no {name}")) };
+    lock[start..].split('"').next().unwrap_or_default().to_owned()
 }
 
 /// What the binary is built from, below the repository root: an uncommitted
 /// change to any of these marks the commit "-dirty" in `--version`.
 const BUILT_FROM: &[&str] =
-    &["Cargo.toml", "Cargo.lock", "build.rs", "src", "server", "vendor", "package.json", "package-lock.json", "webapp"];
+    &["Cargo.toml", "Cargo.lock", "build.rs", "build", "src", "server", "vendor", "package.json", "package-lock.json", "webapp"];
 
 /// Sets PORTFOLIO_COMMIT (shown by `--version`) to the commit being built,
 /// with "-dirty" when the working tree changes what it is built from, and
@@ -78,7 +147,7 @@ fn record_git_commit(root: &Path) {
     println!("cargo:rustc-env=PORTFOLIO_COMMIT={commit}");
     // So that the mark stays true, rerun when the Rust sources change too
     // (main() watches the web sources).
-    for path in ["Cargo.toml", "Cargo.lock", "build.rs", "src", "server", "vendor"] {
+    for path in ["Cargo.toml", "Cargo.lock", "build.rs", "build", "src", "server", "vendor"] {
         println!("cargo:rerun-if-changed={}", root.join(path).display());
     }
     // HEAD names a branch; a commit moves the branch's ref (loose or packed).
@@ -152,12 +221,12 @@ fn run(command: &mut Command, what: &str) {
     }
 }
 
-/// Copies `dir` (below `site`) into `embed`, adding compressed siblings.
-fn prepare_embed_tree(site: &Path, dir: &Path, embed: &Path) -> io::Result<()> {
+/// Copies `dir` (below `site`) into `embed`, listing the text files to compress.
+fn copy_embed_tree(site: &Path, dir: &Path, embed: &Path, jobs: &mut Vec<Job>) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
-            prepare_embed_tree(site, &path, embed)?;
+            copy_embed_tree(site, &path, embed, jobs)?;
             continue;
         }
         let relative = path.strip_prefix(site).expect("walked below site");
@@ -167,42 +236,10 @@ fn prepare_embed_tree(site: &Path, dir: &Path, embed: &Path) -> io::Result<()> {
         }
         let target = embed.join(relative);
         fs::create_dir_all(target.parent().expect("file has a parent"))?;
-        let bytes = fs::read(&path)?;
+        fs::copy(&path, &target)?;
         if TEXT_EXTENSIONS.contains(&extension.to_ascii_lowercase().as_str()) {
-            write_if_smaller(&sibling(&target, "br"), brotli_max(&bytes)?, bytes.len())?;
-            write_if_smaller(&sibling(&target, "gz"), gzip_max(&bytes)?, bytes.len())?;
+            jobs.push(Job { input: path, output: target });
         }
-        fs::write(&target, bytes)?;
     }
     Ok(())
-}
-
-fn sibling(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".");
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
-/// A compressed copy that is not smaller is useless: the server then sends identity.
-fn write_if_smaller(path: &Path, compressed: Vec<u8>, original_len: usize) -> io::Result<()> {
-    if compressed.len() < original_len {
-        fs::write(path, compressed)?;
-    }
-    Ok(())
-}
-
-fn brotli_max(bytes: &[u8]) -> io::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    {
-        let mut writer = brotli::CompressorWriter::new(&mut out, 64 * 1024, 11, 22);
-        writer.write_all(bytes)?;
-    }
-    Ok(out)
-}
-
-fn gzip_max(bytes: &[u8]) -> io::Result<Vec<u8>> {
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    encoder.write_all(bytes)?;
-    encoder.finish()
 }

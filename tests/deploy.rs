@@ -252,7 +252,8 @@ fn version_names_the_commit() {
     if let Some(head) = head.ok().filter(|o| o.status.success()) {
         let head = String::from_utf8(head.stdout).unwrap();
         // What the binary is built from, as build.rs lists it: changed and not committed, the commit is "-dirty".
-        let built_from = ["Cargo.toml", "Cargo.lock", "build.rs", "src", "server", "vendor", "package.json", "package-lock.json", "webapp"];
+        let built_from =
+            ["Cargo.toml", "Cargo.lock", "build.rs", "build", "src", "server", "vendor", "package.json", "package-lock.json", "webapp"];
         let status = Command::new("git")
             .args(["status", "--porcelain", "--"])
             .args(built_from)

@@ -108,22 +108,78 @@ pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
 
     change(&copy);
 
-    // Build it with the compiled dependencies of the build under test, copied
+    let binary = build_into(&copy, &work.0.join("target"), &[]);
+    let mut command = common::command_for(&binary);
+    command.args(["--host", "127.0.0.1", "--port", "0"]);
+    let server = Server::spawn(command);
+
+    BuiltCopy { server, binary, _work: work }
+}
+
+impl BuiltCopy {
+    /// Builds the copy again, as it is now, into the target folder `target`
+    /// below its work folder (the first build's is `target`), with `env`
+    /// set for the build; returns the binary.
+    pub fn rebuild(&self, target: &str, env: &[(&str, &Path)]) -> PathBuf {
+        build_into(&self.repository(), &self._work.0.join(target), env)
+    }
+
+    /// The site as a build into `target` embedded it: each file below
+    /// `$OUT_DIR/embed` with its `.br` and `.gz` siblings, and the route manifest.
+    pub fn embedded(&self, target: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
+        let profile_dir = Path::new(common::BINARY).parent().unwrap().file_name().unwrap().to_owned();
+        let build = self._work.0.join(target).join(profile_dir).join("build");
+        let out = fs::read_dir(&build)
+            .unwrap()
+            .map(|entry| entry.unwrap().path().join("out"))
+            .find(|out| out.join("embed").is_dir())
+            .unwrap_or_else(|| panic!("no embedded site below {}", build.display()));
+        let mut files: std::collections::BTreeMap<String, Vec<u8>> = common::files_below(&out.join("embed"))
+            .into_iter()
+            .map(|file| (file.clone(), fs::read(out.join("embed").join(&file)).unwrap()))
+            .collect();
+        files.insert("(routes.json)".to_owned(), fs::read(out.join("web/routes.json")).unwrap());
+        files
+    }
+
+    /// What the last build into `target` printed of its compression: (reused, compressed).
+    pub fn compression_tally(&self, target: &str) -> (usize, usize) {
+        let profile_dir = Path::new(common::BINARY).parent().unwrap().file_name().unwrap().to_owned();
+        let build = self._work.0.join(target).join(profile_dir).join("build");
+        let line = fs::read_dir(&build)
+            .unwrap()
+            .filter_map(|entry| fs::read_to_string(entry.unwrap().path().join("output")).ok())
+            .flat_map(|output| output.lines().filter(|l| l.starts_with("precompressed ")).map(str::to_owned).collect::<Vec<_>>())
+            .next()
+            .unwrap_or_else(|| panic!("build.rs printed no precompression line below {}", build.display()));
+        let count = |word: &str| {
+            let before = &line[..line.find(&format!(" {word}")).unwrap_or_else(|| panic!("{word} in {line}"))];
+            before.rsplit([' ', ':']).next().unwrap().parse().unwrap()
+        };
+        (count("reused"), count("compressed"))
+    }
+}
+
+/// Builds `copy` into the target folder `target`, which is seeded with the
+/// compiled dependencies of the build under test, and returns its binary.
+fn build_into(copy: &Path, target: &Path, env: &[(&str, &Path)]) -> PathBuf {
+    // Built with the compiled dependencies of the build under test, copied
     // (not shared) so that nothing here can disturb it: only the portfolio
     // crates are compiled again (their paths differ), and the server without
     // optimisation (a profile override for those packages, which leaves the
-    // dependencies' artefacts valid): this test is about the embedded site.
+    // dependencies' artefacts valid): these tests are about the embedded site.
     let binary_dir = Path::new(common::BINARY).parent().unwrap();
     let profile = profile_of(binary_dir);
-    let target = work.0.join("target");
     let own_crate = |relative: &Path| {
         let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
         relative.components().count() == 2 && (name.starts_with("portfolio") || name.starts_with("libportfolio"))
     };
-    for dir in ["deps", "build", ".fingerprint"] {
-        let from = binary_dir.join(dir);
-        if from.is_dir() {
-            copy_tree(&from, &target.join(binary_dir.file_name().unwrap()).join(dir), &own_crate, binary_dir).unwrap();
+    if !target.exists() {
+        for dir in ["deps", "build", ".fingerprint"] {
+            let from = binary_dir.join(dir);
+            if from.is_dir() {
+                copy_tree(&from, &target.join(binary_dir.file_name().unwrap()).join(dir), &own_crate, binary_dir).unwrap();
+            }
         }
     }
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
@@ -131,9 +187,10 @@ pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
         .args(["build", "--locked", "--quiet", "--profile", &profile])
         .args(OWN_CRATES.iter().flat_map(|name| ["--config".to_owned(), format!("profile.{profile}.package.{name}.opt-level=0")]))
         .args(OWN_CRATES.iter().flat_map(|name| ["--config".to_owned(), format!("profile.{profile}.package.{name}.codegen-units=16")]))
-        .current_dir(&copy)
-        .env("CARGO_TARGET_DIR", &target)
-        .env_remove("CARGO_BUILD_TARGET_DIR");
+        .current_dir(copy)
+        .env("CARGO_TARGET_DIR", target)
+        .env_remove("CARGO_BUILD_TARGET_DIR")
+        .envs(env.iter().copied());
     // Cargo gives this test the variables it gives a build script (OUT_DIR,
     // CARGO_PKG_NAME, …). Some dependencies' build scripts rerun when those
     // change (ring's does), which would rebuild them and all that depends on
@@ -151,15 +208,10 @@ pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
     }
     let started = std::time::Instant::now();
     let status = cargo.status().expect("run cargo build");
+    let name = copy.parent().and_then(Path::file_name).unwrap_or_default().to_string_lossy();
     assert!(status.success(), "building the copy ({name}) failed");
-    eprintln!("built the copy ({name}) in {:.0?}", started.elapsed());
-
-    let binary = target.join(binary_dir.file_name().unwrap()).join("portfolio");
-    let mut command = common::command_for(&binary);
-    command.args(["--host", "127.0.0.1", "--port", "0"]);
-    let server = Server::spawn(command);
-
-    BuiltCopy { server, binary, _work: work }
+    eprintln!("built the copy ({name}) into {} in {:.0?}", target.display(), started.elapsed());
+    target.join(binary_dir.file_name().unwrap()).join("portfolio")
 }
 
 /// The first line starting with `field` after each line of `text` holding

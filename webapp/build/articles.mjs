@@ -41,6 +41,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { writeGeneratedModule } from './generated.mjs';
+import { keepRendered, pruneRendered, readRendered } from './renderCache.mjs';
 import { RASTER, renderPicture, writePublished } from './images.mjs';
 import {
   articleDataPath,
@@ -564,7 +565,9 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
   for (const { file, slug, source, fields, body, bodyOffset, ownImage } of read) {
     const images = new Map();
     const renamed = new Map();
-    const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images, renamed });
+    const kept = await readRendered(body);
+    const { tree, html } = kept ?? (await renderMarkdown(body, { file, bodyOffset, images, renamed }));
+    if (!kept && images.size === 0 && renamed.size === 0) await keepRendered(body, { tree, html });
     const summary = {
       path: articlePath(slug),
       date: displayDate(fields.date),
@@ -594,6 +597,7 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
     articles.push({ file, slug, summary, data, tree, images, ownImage, markdown: withPublicImages(source, renamed) });
   }
   linkNeighbours(articles);
+  await pruneRendered();
   return articles;
 }
 
@@ -605,19 +609,26 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
  */
 function linkNeighbours(articles) {
   const link = (article) => (article ? { path: article.summary.path, title: article.summary.title } : null);
-  const tagSet = (article) => new Set(article.summary.tags.map(urlSegment));
+  // Tag → the indexes of its articles, so that each article meets only those
+  // it shares a tag with (not every other article: that is quadratic).
+  const tagsOfArticle = articles.map((article) => new Set(article.summary.tags.map(urlSegment)));
+  const withTag = new Map();
+  for (const [index, tags] of tagsOfArticle.entries())
+    for (const tag of tags) {
+      if (!withTag.has(tag)) withTag.set(tag, []);
+      withTag.get(tag).push(index);
+    }
   for (const [index, article] of articles.entries()) {
-    const own = tagSet(article);
-    const shared = (other) => [...tagSet(other)].filter((tag) => own.has(tag)).length;
-    const related = articles
-      .filter((other) => other !== article && shared(other) > 0)
-      .map((other, order) => ({ other, shared: shared(other), order }))
-      .sort((a, b) => b.shared - a.shared || a.order - b.order)
+    const shared = new Map();
+    for (const tag of tagsOfArticle[index])
+      for (const other of withTag.get(tag)) if (other !== index) shared.set(other, (shared.get(other) ?? 0) + 1);
+    const related = [...shared]
+      .sort(([a, sharedA], [b, sharedB]) => sharedB - sharedA || a - b)
       .slice(0, constants.relatedArticles);
     Object.assign(article.data, {
       previous: link(articles[index + 1]),
       next: link(articles[index - 1]),
-      related: related.map(({ other }) => link(other)),
+      related: related.map(([other]) => link(articles[other])),
     });
   }
 }

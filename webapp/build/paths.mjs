@@ -8,3 +8,11 @@ import path from 'node:path';
 export const webappDir = path.dirname(import.meta.dirname);
 export const rootDir = path.dirname(webappDir);
 export const srcDir = path.join(webappDir, 'src');
+/**
+ * Where the build keeps what it may reuse (share cards, rendered articles):
+ * node_modules/.cache, or the folder PORTFOLIO_WEB_CACHE names (a fresh one
+ * gives a build that reuses nothing, as the cache tests need).
+ */
+export const cacheDir = process.env.PORTFOLIO_WEB_CACHE
+  ? path.resolve(process.env.PORTFOLIO_WEB_CACHE)
+  : path.join(rootDir, 'node_modules/.cache');

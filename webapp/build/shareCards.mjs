@@ -10,7 +10,7 @@
  * Laid out by satori (flexbox boxes; text becomes outlines, drawn with the
  * Inter font from npm, so no font of the machine is needed) in the dark
  * theme's colours from global.css, and encoded by sharp as a JPEG of at
- * most MAX_BYTES. A card is kept in node_modules/.cache/ under the hash of
+ * most MAX_BYTES. A card is kept in the cache folder (paths.mjs) under the hash of
  * what it shows, so a rebuild draws only the cards that changed.
  */
 import { createHash } from 'node:crypto';
@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import { writeGeneratedModule } from './generated.mjs';
 import { ContentError } from './articles.mjs';
 import { imageBytes, PhotoError } from './images.mjs';
-import { rootDir, srcDir } from './paths.mjs';
+import { cacheDir, rootDir, srcDir } from './paths.mjs';
 
 export const CARD = { width: 1200, height: 630 };
 /** Link-preview crawlers fetch the picture for every share; keep it small. */
@@ -36,7 +36,7 @@ const TOOLS = [
     (name) => JSON.parse(readFileSync(path.join(rootDir, 'node_modules', name, 'package.json'), 'utf8')).version,
   ),
 ];
-const cacheDir = path.join(rootDir, 'node_modules/.cache/portfolio-share-cards');
+const cardCacheDir = path.join(cacheDir, 'portfolio-share-cards');
 
 const fontFile = (subset, weight) =>
   path.join(rootDir, `node_modules/@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
@@ -170,11 +170,11 @@ async function cached(key, draw) {
   const name = createHash('sha256')
     .update(JSON.stringify([DRAWING_VERSION, TOOLS, key]))
     .digest('hex');
-  const file = path.join(cacheDir, `${name}.jpg`);
+  const file = path.join(cardCacheDir, `${name}.jpg`);
   const kept = await fs.readFile(file).catch(() => null);
   if (isJpeg(kept)) return kept;
   const bytes = await draw();
-  await fs.mkdir(cacheDir, { recursive: true });
+  await fs.mkdir(cardCacheDir, { recursive: true });
   const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   await fs.writeFile(partial, bytes);
   await fs.rename(partial, file);

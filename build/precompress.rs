@@ -1,0 +1,229 @@
+//! Precompression with a cache that is always right, for `build.rs`.
+//!
+//! Compressing a large site at brotli 11 and gzip 9 costs minutes, and after
+//! a content edit almost every file is byte for byte what the last build
+//! compressed. So each compressed file is kept in a cache folder under the
+//! SHA-256 of its input, in a folder named after the compressor's crate
+//! versions and settings (another setting or version finds nothing there).
+//! An entry is used only if it decompresses to exactly the input it is
+//! named after, so a file cut short or altered on disk is found and
+//! compressed again; entries are written to a temporary name and renamed,
+//! so an interrupted build leaves none half-written. The work is spread over
+//! the machine's cores.
+//!
+//! `tests/precompress.rs` includes this file as it is.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, SystemTime};
+
+use sha2::{Digest, Sha256};
+
+/// A compressor, with everything its output depends on.
+#[derive(Clone, Debug)]
+pub struct Codec {
+    pub kind: Kind,
+    /// The versions of the crates that compress, as Cargo.lock has them.
+    pub crate_versions: String,
+}
+
+/// The compressors and their settings.
+#[derive(Clone, Copy, Debug)]
+pub enum Kind {
+    Brotli { quality: u32, window_bits: u32 },
+    Gzip { level: u32 },
+}
+
+impl Codec {
+    /// The file suffix, as the server looks it up (`br`, `gz`).
+    pub fn suffix(&self) -> &'static str {
+        match self.kind {
+            Kind::Brotli { .. } => "br",
+            Kind::Gzip { .. } => "gz",
+        }
+    }
+
+    /// What names its cache folder: output made with other settings or
+    /// other crate versions is never taken for this one's.
+    fn settings(&self) -> String {
+        format!("{:?}; {}", self.kind, self.crate_versions)
+    }
+
+    pub fn compress(&self, bytes: &[u8]) -> io::Result<Vec<u8>> {
+        match self.kind {
+            Kind::Brotli { quality, window_bits } => {
+                let mut out = Vec::new();
+                {
+                    let mut writer = brotli::CompressorWriter::new(&mut out, 64 * 1024, quality, window_bits);
+                    writer.write_all(bytes)?;
+                }
+                Ok(out)
+            }
+            // No file name and a zero time in the header: the same bytes every build.
+            Kind::Gzip { level } => {
+                let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
+                encoder.write_all(bytes)?;
+                encoder.finish()
+            }
+        }
+    }
+
+    pub fn decompress(&self, bytes: &[u8]) -> io::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        match self.kind {
+            Kind::Brotli { .. } => brotli::Decompressor::new(bytes, 64 * 1024).read_to_end(&mut out)?,
+            Kind::Gzip { .. } => flate2::read::GzDecoder::new(bytes).read_to_end(&mut out)?,
+        };
+        Ok(out)
+    }
+}
+
+/// How one compressed file was obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Taken from the cache, checked.
+    Reused,
+    /// Not in the cache: compressed and stored.
+    Compressed,
+    /// In the cache but wrong (cut short, altered): compressed and stored again.
+    Repaired,
+}
+
+/// The cache of one codec: a folder of entries named by the input's SHA-256.
+pub struct Cache<'a> {
+    codec: &'a Codec,
+    dir: PathBuf,
+}
+
+impl<'a> Cache<'a> {
+    /// The cache for `codec` below `root`, in the folder its settings name.
+    pub fn open(root: &Path, codec: &'a Codec) -> io::Result<Cache<'a>> {
+        let dir = root.join(format!("{}-{}", codec.suffix(), &hex(&Sha256::digest(codec.settings().as_bytes()))[..16]));
+        fs::create_dir_all(&dir)?;
+        Ok(Cache { codec, dir })
+    }
+
+    /// `input` compressed, from the cache when a checked entry is there.
+    pub fn compress(&self, input: &[u8]) -> io::Result<(Vec<u8>, Outcome)> {
+        let entry = self.dir.join(hex(&Sha256::digest(input)));
+        let outcome = match fs::read(&entry) {
+            Ok(stored) if self.codec.decompress(&stored).is_ok_and(|back| back == input) => {
+                // Marks it used, for `prune`.
+                let _ = fs::File::options().write(true).open(&entry).and_then(|f| f.set_modified(SystemTime::now()));
+                return Ok((stored, Outcome::Reused));
+            }
+            Ok(_) => Outcome::Repaired,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Outcome::Compressed,
+            Err(e) => return Err(e),
+        };
+        let compressed = self.codec.compress(input)?;
+        write_atomically(&entry, &compressed)?;
+        Ok((compressed, outcome))
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it into
+/// place: a reader sees the old entry, none, or the whole new one.
+fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let temporary = path.with_extension(format!("tmp{}-{:?}", std::process::id(), std::thread::current().id()));
+    fs::write(&temporary, bytes)?;
+    fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = fs::remove_file(&temporary);
+    })
+}
+
+/// Removes what no build has used for `unused_for` (entries, and any
+/// leftover temporary files), and the folders of settings no longer in
+/// `codecs`, so that the cache stays about the size of a few builds' output.
+pub fn prune(root: &Path, codecs: &[Codec], unused_for: Duration) -> io::Result<()> {
+    let current: Vec<PathBuf> = codecs.iter().map(|codec| Cache::open(root, codec).map(|cache| cache.dir)).collect::<io::Result<_>>()?;
+    let now = SystemTime::now();
+    for folder in fs::read_dir(root)? {
+        let folder = folder?.path();
+        if !current.contains(&folder) {
+            fs::remove_dir_all(&folder)?;
+            continue;
+        }
+        for entry in fs::read_dir(&folder)? {
+            let entry = entry?;
+            let age = entry.metadata()?.modified().ok().and_then(|at| now.duration_since(at).ok());
+            if age.is_some_and(|age| age > unused_for) {
+                fs::remove_file(entry.path())?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One text file to compress, and where its compressed siblings go.
+pub struct Job {
+    pub input: PathBuf,
+    /// The path the siblings are named after (`page.html` → `page.html.br`).
+    pub output: PathBuf,
+}
+
+/// How many files each outcome had, per codec, for the build's summary.
+#[derive(Default, Debug)]
+pub struct Tally {
+    pub reused: usize,
+    pub compressed: usize,
+    pub repaired: usize,
+}
+
+/// Compresses every job with every codec, on `threads` threads, writing
+/// each compressed sibling that is smaller than its input. Returns what
+/// was reused and what compressed.
+pub fn compress_all(jobs: &[Job], caches: &[Cache], threads: usize) -> io::Result<Tally> {
+    let next = AtomicUsize::new(0);
+    let tally = Mutex::new(Tally::default());
+    let first_error = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                while let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if let Err(e) = compress_one(job, caches, &tally) {
+                        first_error.lock().unwrap().get_or_insert(io::Error::new(e.kind(), format!("{}: {e}", job.input.display())));
+                        // Stops the other threads after their current file.
+                        next.store(jobs.len(), Ordering::Relaxed);
+                    }
+                }
+            });
+        }
+    });
+    match first_error.into_inner().unwrap() {
+        Some(e) => Err(e),
+        None => Ok(tally.into_inner().unwrap()),
+    }
+}
+
+fn compress_one(job: &Job, caches: &[Cache], tally: &Mutex<Tally>) -> io::Result<()> {
+    let input = fs::read(&job.input)?;
+    for cache in caches {
+        let (compressed, outcome) = cache.compress(&input)?;
+        if compressed.len() < input.len() {
+            fs::write(sibling(&job.output, cache.codec.suffix()), compressed)?;
+        }
+        let mut tally = tally.lock().unwrap();
+        match outcome {
+            Outcome::Reused => tally.reused += 1,
+            Outcome::Compressed => tally.compressed += 1,
+            Outcome::Repaired => tally.repaired += 1,
+        }
+    }
+    Ok(())
+}
+
+/// `path` with `.suffix` appended to its name.
+pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".");
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,130 @@
+//! A rebuild redoes only what changed and embeds no stale byte: a copy of
+//! the repository gets an article of its own and is built; the article is
+//! edited and the copy built again (compressed files and rendered articles
+//! from the caches), then built once more from nothing (a new target folder
+//! and a new web cache, as after `cargo clean`). The second build must
+//! change only the files about that article, and equal the third byte for
+//! byte.
+
+mod common;
+mod copies;
+
+use std::collections::BTreeMap;
+use std::fs;
+
+use copies::*;
+
+const SLUG: &str = "cache-probe";
+const TITLE: &str = "What the cache keeps";
+const EDITED_TITLE: &str = "What the cache keeps, edited";
+
+fn article(title: &str, sentence: &str) -> String {
+    format!("---\ntitle: '{title}'\ndate: 2099-01-01\ndescription: A probe of the build's caches.\ntags: [Cache Probe]\n---\n\n## Why\n\n{sentence}\n\n```rust\nfn main() {{}}\n```\n")
+}
+
+/// Whether `bytes` mention the probe article by one of its titles.
+fn mentions(bytes: &[u8], title: &str) -> bool {
+    let text = String::from_utf8_lossy(bytes);
+    text.contains(title) || text.contains(&title.replace('\'', "&#x27;"))
+}
+
+/// The identity files (no `.br` / `.gz` sibling) that differ between two embedded sites, added and removed ones included.
+fn changed(before: &BTreeMap<String, Vec<u8>>, after: &BTreeMap<String, Vec<u8>>) -> Vec<String> {
+    let identity = |path: &&String| !path.ends_with(".br") && !path.ends_with(".gz");
+    let mut paths: Vec<String> = before.keys().chain(after.keys()).filter(identity).cloned().collect();
+    paths.sort();
+    paths.dedup();
+    paths.retain(|path| before.get(path) != after.get(path));
+    paths
+}
+
+/// Content-hashed files of `before` that `after` has under another hash
+/// (`static/js/webapp.1a2b3c4d.js` → `static/js/webapp.5e6f7a8b.js`), by name without the folder.
+fn renamed_files(before: &BTreeMap<String, Vec<u8>>, after: &BTreeMap<String, Vec<u8>>) -> Vec<(String, String)> {
+    let stem = |path: &str| {
+        let name = path.rsplit('/').next().unwrap();
+        let parts: Vec<&str> = name.split('.').collect();
+        (parts.len() >= 3).then(|| format!("{}/{}.{}", path.rsplit_once('/').map_or("", |(dir, _)| dir), parts[0], parts[parts.len() - 1]))
+    };
+    let name = |path: &str| path.rsplit('/').next().unwrap().to_owned();
+    let gone = before.keys().filter(|path| !after.contains_key(*path) && !path.ends_with(".br") && !path.ends_with(".gz"));
+    gone.filter_map(|old| {
+        let key = stem(old)?;
+        let new = after.keys().find(|path| !before.contains_key(*path) && stem(path).as_ref() == Some(&key))?;
+        Some((name(old), name(new)))
+    })
+    .collect()
+}
+
+#[test]
+fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
+    let file = format!("2099-01-01-{SLUG}.md");
+    let copy = build_copy("incremental", |copy| {
+        fs::write(copy.join("webapp/src/data/articles").join(&file), article(TITLE, "The first sentence.")).unwrap();
+    });
+    let before = copy.embedded("target");
+    let page = format!("article/{SLUG}/index.html");
+    assert!(mentions(&before[&page], TITLE), "{page} is the probe article's page");
+
+    // One article edited: its title and a sentence.
+    let articles = copy.repository().join("webapp/src/data/articles");
+    fs::write(articles.join(&file), article(EDITED_TITLE, "The first sentence, and a second one.")).unwrap();
+    copy.rebuild("target", &[]);
+    let after = copy.embedded("target");
+    let changes = changed(&before, &after);
+    eprintln!("changed by the edit: {changes:?}");
+
+    // What must change: its page, its JSON and Markdown, the feed, the search index, its share card.
+    for path in [page.clone(), format!("article/{SLUG}.json"), format!("article/{SLUG}.md"), "feed.xml".into(), "search.json".into()] {
+        assert!(changes.contains(&path), "{path} did not change");
+        assert!(mentions(&after[&path], EDITED_TITLE), "{path} has the new title");
+    }
+    let card = |site: &BTreeMap<String, Vec<u8>>| {
+        let html = String::from_utf8_lossy(&site[&page]).into_owned();
+        let at = html.find("property=\"og:image\" content=\"").expect("an og:image") + 30;
+        let url = &html[at..at + html[at..].find('"').unwrap()];
+        url[url.find("/static/").expect("the card is under /static/") + 1..].to_owned()
+    };
+    let (old_card, new_card) = (card(&before), card(&after));
+    assert_ne!(old_card, new_card, "the share card is drawn again, under a new name");
+    // And nothing else: every other changed file is about the article (it
+    // names it, old or new), is its old or new card, or differs only by the
+    // new names of renamed files that are (the main script holds the home
+    // page's newest summaries, so its name, named by every page, changes).
+    let renamed = renamed_files(&before, &after);
+    for path in &changes {
+        let about_it = [&before, &after].iter().any(|site| site.get(path).is_some_and(|b| mentions(b, TITLE) || mentions(b, EDITED_TITLE)));
+        let only_renames = match (before.get(path), after.get(path)) {
+            (Some(old), Some(new)) => {
+                let mut text = String::from_utf8_lossy(old).into_owned();
+                for (from, to) in &renamed {
+                    text = text.replace(from.as_str(), to);
+                }
+                text.as_bytes() == new.as_slice()
+            }
+            _ => false,
+        };
+        assert!(
+            about_it || only_renames || *path == old_card || *path == new_card,
+            "{path} changed, though it is not about the edited article"
+        );
+    }
+    let unchanged = after.keys().filter(|p| !p.ends_with(".br") && !p.ends_with(".gz")).count() - changes.len();
+    assert!(unchanged > changes.len(), "{unchanged} files unchanged, {} changed", changes.len());
+
+    // Only what changed was compressed again.
+    let (reused, compressed) = copy.compression_tally("target");
+    assert!(compressed <= 2 * changes.len(), "{compressed} files compressed for {} changed", changes.len());
+    assert!(reused > compressed, "{reused} reused, {compressed} compressed");
+
+    // The same sources built from nothing: every embedded byte, compressed ones included, is the same.
+    let fresh_web_cache = copy.repository().join("fresh-web-cache");
+    let fresh_target = copy.repository().parent().unwrap().join("fresh-target");
+    assert!(!fresh_target.exists());
+    copy.rebuild("fresh-target", &[("PORTFOLIO_WEB_CACHE", &fresh_web_cache)]);
+    assert!(fresh_target.join("portfolio-cache/precompressed").is_dir(), "the fresh build compressed into a cache of its own");
+    assert!(fresh_web_cache.join("portfolio-articles").is_dir(), "the fresh build rendered into a web cache of its own");
+    let fresh = copy.embedded("fresh-target");
+    let differing: Vec<&String> = fresh.keys().chain(after.keys()).filter(|path| fresh.get(*path) != after.get(*path)).collect();
+    assert!(differing.is_empty(), "the rebuilt site differs from a fresh build in {differing:?}");
+}

@@ -1,0 +1,146 @@
+//! The compression cache of `build.rs` (build/precompress.rs, included as
+//! it is): a file compressed once is reused, a damaged entry is found and
+//! compressed again, and other settings or crate versions never take an
+//! entry made otherwise.
+
+#[allow(dead_code)] // build.rs uses the rest
+#[path = "../build/precompress.rs"]
+mod precompress;
+
+use std::fs;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use precompress::{compress_all, prune, Cache, Codec, Job, Kind, Outcome};
+
+/// An empty folder below cargo's temporary folder for tests, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("precompress-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn brotli(quality: u32) -> Codec {
+    Codec { kind: Kind::Brotli { quality, window_bits: 22 }, crate_versions: "brotli 9.1.1".to_owned() }
+}
+
+fn gzip() -> Codec {
+    Codec { kind: Kind::Gzip { level: 9 }, crate_versions: "flate2 1.1.11, miniz_oxide 0.9.1".to_owned() }
+}
+
+/// Text that compresses, and differs by `seed`.
+fn text(seed: usize) -> Vec<u8> {
+    (0..2000).map(|n| format!("<p>line {n} of page {seed}</p>\n")).collect::<String>().into_bytes()
+}
+
+/// The cache's entry files, wherever they are below `root`.
+fn entries(root: &std::path::Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for folder in fs::read_dir(root).unwrap() {
+        for entry in fs::read_dir(folder.unwrap().path()).unwrap() {
+            found.push(entry.unwrap().path());
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn the_same_bytes_are_compressed_once_and_reused_as_they_were() {
+    let scratch = Scratch::new("reuse");
+    for codec in [brotli(11), gzip()] {
+        let cache = Cache::open(&scratch.0, &codec).unwrap();
+        let (first, outcome) = cache.compress(&text(1)).unwrap();
+        assert_eq!(outcome, Outcome::Compressed, "{codec:?}");
+        let (again, outcome) = cache.compress(&text(1)).unwrap();
+        assert_eq!(outcome, Outcome::Reused, "{codec:?}");
+        assert_eq!(again, first, "{codec:?}: the cached bytes are the compressed bytes");
+        assert_eq!(codec.decompress(&again).unwrap(), text(1));
+        assert_eq!(cache.compress(&text(2)).unwrap().1, Outcome::Compressed, "{codec:?}: other bytes, another entry");
+    }
+}
+
+#[test]
+fn a_damaged_entry_is_found_and_compressed_again() {
+    let scratch = Scratch::new("damaged");
+    for codec in [brotli(11), gzip()] {
+        let cache = Cache::open(&scratch.0, &codec).unwrap();
+        let (good, _) = cache.compress(&text(3)).unwrap();
+        let entry = entries(&scratch.0).into_iter().find(|e| fs::read(e).unwrap() == good).expect("the entry");
+        for damage in
+            [good[..good.len() / 2].to_vec(), Vec::new(), [&good[..good.len() - 1], b"x"].concat(), codec.compress(&text(4)).unwrap()]
+        {
+            fs::write(&entry, &damage).unwrap();
+            let (bytes, outcome) = cache.compress(&text(3)).unwrap();
+            assert_eq!(outcome, Outcome::Repaired, "{codec:?}: a damaged entry is not used");
+            assert_eq!(bytes, good, "{codec:?}");
+            assert_eq!(fs::read(&entry).unwrap(), good, "{codec:?}: the entry is written anew");
+        }
+    }
+}
+
+#[test]
+fn another_setting_or_crate_version_finds_nothing_made_otherwise() {
+    let scratch = Scratch::new("settings");
+    let best = brotli(11);
+    let (q11, _) = Cache::open(&scratch.0, &best).unwrap().compress(&text(5)).unwrap();
+    let (q10, outcome) = Cache::open(&scratch.0, &brotli(10)).unwrap().compress(&text(5)).unwrap();
+    assert_eq!(outcome, Outcome::Compressed, "quality 10 does not take quality 11's entry");
+    assert_ne!(q10, q11);
+    let upgraded = Codec { crate_versions: "brotli 9.2.0".to_owned(), ..best.clone() };
+    assert_eq!(Cache::open(&scratch.0, &upgraded).unwrap().compress(&text(5)).unwrap().1, Outcome::Compressed, "another version");
+    assert_eq!(Cache::open(&scratch.0, &best).unwrap().compress(&text(5)).unwrap().1, Outcome::Reused);
+
+    // Pruning keeps the settings in use and removes the others' folders.
+    prune(&scratch.0, &[best.clone(), gzip()], Duration::from_secs(3600)).unwrap();
+    assert_eq!(fs::read_dir(&scratch.0).unwrap().count(), 2, "brotli 11 and gzip 9 are left");
+    assert_eq!(Cache::open(&scratch.0, &best).unwrap().compress(&text(5)).unwrap().1, Outcome::Reused, "a recent entry is kept");
+    prune(&scratch.0, std::slice::from_ref(&best), Duration::ZERO).unwrap();
+    assert!(entries(&scratch.0).is_empty(), "entries unused for longer than asked are removed");
+}
+
+#[test]
+fn every_file_gets_its_smaller_siblings_from_every_core() {
+    let scratch = Scratch::new("all");
+    let (site, cache_root) = (scratch.0.join("site"), scratch.0.join("cache"));
+    fs::create_dir_all(&site).unwrap();
+    let mut jobs = Vec::new();
+    for n in 0..40 {
+        let input = site.join(format!("page-{n}.html"));
+        fs::write(&input, text(n)).unwrap();
+        jobs.push(Job { output: input.clone(), input });
+    }
+    let tiny = site.join("tiny.txt");
+    fs::write(&tiny, "a").unwrap();
+    jobs.push(Job { output: tiny.clone(), input: tiny.clone() });
+    let codecs = [brotli(11), gzip()];
+    let caches: Vec<Cache> = codecs.iter().map(|codec| Cache::open(&cache_root, codec).unwrap()).collect();
+
+    let cold = compress_all(&jobs, &caches, 4).unwrap();
+    assert_eq!((cold.compressed, cold.reused, cold.repaired), (82, 0, 0));
+    for n in 0..40 {
+        let page = site.join(format!("page-{n}.html"));
+        assert_eq!(codecs[0].decompress(&fs::read(precompress::sibling(&page, "br")).unwrap()).unwrap(), text(n));
+        assert_eq!(codecs[1].decompress(&fs::read(precompress::sibling(&page, "gz")).unwrap()).unwrap(), text(n));
+    }
+    assert!(!precompress::sibling(&tiny, "br").exists(), "a compressed copy no smaller than the file is not written");
+
+    fs::write(site.join("page-7.html"), text(700)).unwrap();
+    let warm = compress_all(&jobs, &caches, 4).unwrap();
+    assert_eq!((warm.compressed, warm.reused, warm.repaired), (2, 80, 0), "only the changed file is compressed again");
+
+    let missing = Job { input: site.join("gone.html"), output: site.join("gone.html") };
+    let error = compress_all(&[missing], &caches, 2).unwrap_err();
+    assert!(error.to_string().contains("gone.html"), "the error names the file: {error}");
+}
