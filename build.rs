@@ -8,9 +8,11 @@
 //! 3. Copies the site into `$OUT_DIR/embed` and writes a `.br` (quality 11) and a
 //!    `.gz` (level 9) sibling beside every text file, so nothing is ever
 //!    compressed per request; a file compressed by an earlier build is taken
-//!    from the cache (`build/precompress.rs`). rust-embed then compiles
-//!    `embed/` into the library and computes each file's SHA-256, which the
-//!    server turns into strong ETags.
+//!    from the cache (`build/precompress.rs`). A text file with a `.gz`
+//!    sibling is embedded without its identity bytes, which the server makes
+//!    from the gzip copy when a client takes neither encoding. rust-embed
+//!    then compiles `embed/` into the library and computes each file's
+//!    SHA-256, which the server turns into strong ETags.
 
 #[path = "build/precompress.rs"]
 mod precompress;
@@ -54,6 +56,14 @@ fn main() {
     let mut jobs = Vec::new();
     copy_embed_tree(&site, &site, &embed_dir, &mut jobs).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
     precompress_site(&root, &out_dir, &jobs);
+    // Each byte once: a text file with a gzip copy is embedded as that copy
+    // (and its brotli one) alone; the server makes the rare identity
+    // response from the gzip copy as it sends it.
+    for job in &jobs {
+        if precompress::sibling(&job.output, "gz").exists() {
+            fs::remove_file(&job.output).unwrap_or_else(|e| fail(&format!("cannot remove {}: {e}", job.output.display())));
+        }
+    }
 }
 
 /// Unused cache entries are removed after this long: long enough to keep

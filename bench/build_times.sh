@@ -48,6 +48,6 @@ for count in "${counts[@]}"; do
   sed -i "0,/name: '/s//name: 'Dr. /" "$dir/webapp/src/data/site.js"
   site=$(timed_build "$dir")
   size=$(stat -c %s "$dir/target/release/portfolio")
-  echo "| $total | $cold | $edit | $added | $site | $(numfmt --grouping "$size") B |"
+  echo "| $total | $cold | $edit | $added | $site | $(printf '%s' "$size" | sed -e ':a' -e 's/\B[0-9]\{3\}\>/,&/' -e 'ta') B |"
   git worktree remove --force "$dir"
 done

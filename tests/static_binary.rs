@@ -21,9 +21,12 @@ use tls_support::*;
 /// and a type for each file and encoding), 6.68 MB measured with the sample's
 /// 1.52 MB site: 5.98 MB with ring, 0.63 MB more for aws-lc-rs (whose C
 /// code is built for size; at full optimisation it was 2.1 MB more), 79 KB
-/// for the metrics. With the site the binary stays under the 10 MB it is to
-/// stay within (docs/security.md). An owner's files are theirs to grow.
-const CODE_BUDGET: u64 = 6_750_000;
+/// for the metrics, 88 KB for identity responses made from the gzip copies
+/// (miniz_oxide's inflate and the streamed body: 6.77 MB measured), which
+/// took the sample's static binary from 8.21 MB to 7.40 MB. With the site
+/// the binary stays under the 10 MB it is to stay within
+/// (docs/security.md). An owner's files are theirs to grow.
+const CODE_BUDGET: u64 = 6_850_000;
 
 use common::static_binary;
 
@@ -59,11 +62,13 @@ fn the_static_binary_links_nothing_and_keeps_its_code_small() {
     let site = temp_dir("static-export");
     let export = Command::new(&binary).arg("export").arg(site.join("out")).output().unwrap();
     assert!(export.status.success(), "{}", String::from_utf8_lossy(&export.stderr));
-    // Less the header files for hosts, which export writes and the binary does not hold.
+    // Less the header files for hosts, which export writes and the binary
+    // does not hold, and the identity bytes of the files that have a gzip
+    // copy, which the binary makes from it.
     let out = site.join("out");
     let site_bytes: u64 = common::files_below(&out)
         .iter()
-        .filter(|file| !file.starts_with('_'))
+        .filter(|file| !file.starts_with('_') && !out.join(format!("{file}.gz")).exists())
         .map(|file| std::fs::metadata(out.join(file)).unwrap().len())
         .sum();
     let size = std::fs::metadata(&binary).unwrap().len();

@@ -75,9 +75,10 @@ fn write_representations(dir: &Path, file: &str, asset: &Asset, summary: &mut Su
     for (encoding, representation) in asset.bodies.iter() {
         let mut name = path.clone().into_os_string();
         name.push(encoding.file_suffix());
-        fs::write(&name, &representation.body)?;
+        let mut file = io::BufWriter::new(fs::File::create(&name)?);
+        summary.bytes += representation.body.write_to(&mut file)?;
+        io::Write::flush(&mut file)?;
         summary.files += 1;
-        summary.bytes += representation.body.len() as u64;
     }
     Ok(())
 }

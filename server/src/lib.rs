@@ -14,6 +14,7 @@ mod cli;
 mod connection;
 mod export;
 mod forwarded;
+mod gunzip;
 mod headers;
 mod http2_frames;
 mod https;

@@ -14,11 +14,12 @@ use hyper::body::Body as _;
 use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 
+use crate::gunzip::Gunzip;
 use crate::limits::MAX_REQUEST_LINE;
 use crate::negotiate::{self, Encoded, Encoding, RangeOutcome};
 use crate::request_path::decode_path;
-use crate::site::{Asset, Representation, Resolution, Site};
-use crate::small_responses::{add_security, response, Body, SmallResponses};
+use crate::site::{Asset, Representation, Resolution, Site, Stored};
+use crate::small_responses::{add_security, response, with_body, Body, SmallResponses};
 
 /// What every response shares: the site and every header computed at start-up.
 pub(crate) struct Responder {
@@ -44,7 +45,7 @@ const MIN_RANGE_BODY: usize = 1024;
 struct Variant {
     /// Whether byte ranges of this body are served.
     ranges: bool,
-    body: Bytes,
+    body: Stored,
     etag: String,
     /// For the body in full: with status 200 (or 404 for the 404 page).
     full: HeaderMap,
@@ -82,7 +83,7 @@ impl Variant {
         // Ranges are offered on identity bodies only (the server contract's
         // choice), never on a 404, and not on bodies too small to be worth
         // resuming: a range there would cover it whole.
-        let ranges = status == StatusCode::OK && encoding == Encoding::Identity && representation.body.len() >= MIN_RANGE_BODY;
+        let ranges = status == StatusCode::OK && encoding == Encoding::Identity && representation.body.len() >= MIN_RANGE_BODY as u64;
         if ranges {
             full.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
         }
@@ -203,7 +204,16 @@ fn accept(headers: &HeaderMap) -> Option<&str> {
 /// The 404 page: always sent in full, as conditionals apply only to what exists.
 fn send_not_found(prepared: &Prepared, request: &HeaderMap) -> Response<Body> {
     let variant = RequestHeaders::of(request).choose(prepared);
-    response(StatusCode::NOT_FOUND, variant.full.clone(), variant.body.clone())
+    send(StatusCode::NOT_FOUND, variant.full.clone(), &variant.body, 0, variant.body.len())
+}
+
+/// `len` bytes of `body` from `first`, as they are sent.
+fn send(status: StatusCode, headers: HeaderMap, body: &Stored, first: u64, len: u64) -> Response<Body> {
+    match body {
+        // Within the body: the range parser checked it against its length.
+        Stored::Bytes(bytes) => response(status, headers, bytes.slice(first as usize..(first + len) as usize)),
+        Stored::Gunzipped { gzip, .. } => with_body(status, headers, Body::Right(Gunzip::new(gzip.clone(), first, len))),
+    }
 }
 
 fn send_found(prepared: &Prepared, request: &HeaderMap) -> Response<Body> {
@@ -214,19 +224,18 @@ fn send_found(prepared: &Prepared, request: &HeaderMap) -> Response<Body> {
         return response(StatusCode::NOT_MODIFIED, variant.not_modified.clone(), Bytes::new());
     }
     let body = &variant.body;
+    let len = body.len();
     let range = match request.range {
         Some(range) if variant.ranges => range,
-        _ => return response(StatusCode::OK, variant.full.clone(), body.clone()),
+        _ => return send(StatusCode::OK, variant.full.clone(), body, 0, len),
     };
-    let len = body.len() as u64;
     match negotiate::byte_range(Some(range), request.if_range, etag, len) {
-        RangeOutcome::Full => response(StatusCode::OK, variant.full.clone(), body.clone()),
+        RangeOutcome::Full => send(StatusCode::OK, variant.full.clone(), body, 0, len),
         RangeOutcome::Partial(range) => {
             let (first, last) = (*range.start(), *range.end());
             let mut headers = variant.full.clone();
             headers.insert(header::CONTENT_RANGE, content_range(&format!("bytes {first}-{last}/{len}")));
-            // Validated against `len` by the parser, so the slice is in bounds.
-            response(StatusCode::PARTIAL_CONTENT, headers, body.slice(first as usize..=last as usize))
+            send(StatusCode::PARTIAL_CONTENT, headers, body, first, last - first + 1)
         }
         RangeOutcome::Unsatisfiable => {
             let mut headers = variant.full.clone();
@@ -243,7 +252,7 @@ fn without_body(mut response: Response<Body>) -> Response<Body> {
     let length = response.body().size_hint().exact().unwrap_or(0);
     if length > 0 {
         response.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from(length));
-        *response.body_mut() = Body::default();
+        *response.body_mut() = Body::Left(Default::default());
     }
     response
 }
@@ -306,6 +315,23 @@ mod tests {
         let identity = get(&responder, Method::GET, "/", &[]);
         assert_eq!(header(&identity, "content-encoding"), None);
         assert_ne!(header(&identity, "etag"), Some(etag.as_str()), "each representation has its own ETag");
+    }
+
+    /// Each byte once: a page is embedded as brotli and gzip only, and a
+    /// client that takes neither gets the gzip copy decompressed, with its
+    /// length known beforehand.
+    #[test]
+    fn a_page_is_embedded_compressed_and_sent_decompressed_to_a_client_that_takes_neither() {
+        let responder = responder();
+        let Resolution::Found(page) = responder.site.resolve("/") else { panic!("/ is a page") };
+        assert!(matches!(page.bodies.identity.body, Stored::Gunzipped { .. }), "its identity bytes are not embedded");
+        let identity = body(get(&responder, Method::GET, "/", &[]));
+        let gzip = body(get(&responder, Method::GET, "/", &[("accept-encoding", "gzip")]));
+        let mut decompressed = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut decompressed).unwrap();
+        assert_eq!(identity, decompressed);
+        let head = get(&responder, Method::HEAD, "/", &[]);
+        assert_eq!(header(&head, "content-length"), Some(identity.len().to_string().as_str()));
     }
 
     #[test]

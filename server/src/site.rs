@@ -57,10 +57,42 @@ struct SentAs {
     cache: CacheClass,
 }
 
-/// One encoding of a file: the bytes as sent and their strong ETag.
+/// One encoding of a file: its bytes and their strong ETag.
 pub struct Representation {
-    pub body: Bytes,
+    pub body: Stored,
     pub etag: HeaderValue,
+}
+
+/// How a representation's bytes are embedded.
+#[derive(Clone)]
+pub enum Stored {
+    /// As they are sent.
+    Bytes(Bytes),
+    /// A text file's identity bytes, which the build does not embed: made
+    /// from its gzip copy as they are sent (`gunzip.rs`).
+    Gunzipped { gzip: Bytes, len: u64 },
+}
+
+impl Stored {
+    /// The length of the bytes as sent.
+    pub fn len(&self) -> u64 {
+        match self {
+            Stored::Bytes(bytes) => bytes.len() as u64,
+            Stored::Gunzipped { len, .. } => *len,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Writes the bytes as sent to `out`, decompressing a gzip copy as it goes.
+    pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<u64> {
+        match self {
+            Stored::Bytes(bytes) => out.write_all(bytes).map(|()| bytes.len() as u64),
+            Stored::Gunzipped { gzip, .. } => std::io::copy(&mut flate2::read::GzDecoder::new(&gzip[..]), out),
+        }
+    }
 }
 
 /// A file of the build with everything a response needs, computed once.
@@ -155,10 +187,15 @@ impl Site {
         let mut site =
             Site { assets: Vec::new(), paths: HashMap::default(), redirects: HashMap::default(), not_found: 0, content_security_policy };
         let mut by_file = HashMap::new();
-        for path in embedded.files.names() {
-            if path.ends_with(".br") || path.ends_with(".gz") {
-                continue;
-            }
+        let names: std::collections::HashSet<Cow<'static, str>> = embedded.files.names().into_iter().collect();
+        // Every file of the build: what is embedded as it is, and the text
+        // files embedded as their gzip copy alone.
+        let files = names.iter().filter_map(|name| match name.strip_suffix(".gz") {
+            Some(file) if !names.contains(file) => Some(Cow::Owned(file.to_owned())),
+            Some(_) => None,
+            None => (!name.ends_with(".br")).then(|| name.clone()),
+        });
+        for path in files {
             let sent_as = manifest
                 .files
                 .get(path.as_ref())
@@ -273,16 +310,29 @@ impl Site {
 fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: &SentAs) -> Result<Asset, SiteError> {
     let representation = |file: &str| {
         files.get(file).map(|embedded| Representation {
-            etag: etag(&embedded.metadata.sha256_hash()),
-            body: match embedded.data {
+            etag: etag(&embedded.metadata.sha256_hash()[..16]),
+            body: Stored::Bytes(match embedded.data {
                 // Release builds embed the files in the binary: sent without a copy.
                 Cow::Borrowed(bytes) => Bytes::from_static(bytes),
                 Cow::Owned(bytes) => Bytes::from(bytes),
-            },
+            }),
         })
     };
-    let identity = representation(path).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
     let compressed = |encoding: Encoding| representation(&format!("{path}{}", encoding.file_suffix()));
+    let identity = match representation(path) {
+        Some(identity) => identity,
+        None => {
+            let gzip = files.get(&format!("{path}.gz")).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
+            let bytes = match gzip.data {
+                Cow::Borrowed(bytes) => Bytes::from_static(bytes),
+                Cow::Owned(bytes) => Bytes::from(bytes),
+            };
+            let len = crate::gunzip::decompressed_len(&bytes).ok_or_else(|| SiteError(format!("{path}.gz is not a gzip file")))?;
+            // Its own validator: the other half of the gzip copy's SHA-256,
+            // which changes whenever these bytes do.
+            Representation { etag: etag(&gzip.metadata.sha256_hash()[16..]), body: Stored::Gunzipped { gzip: bytes, len } }
+        }
+    };
     let content_type = sent_as.content_type.clone().unwrap_or_else(|| {
         let mime = mime_guess::from_path(path).first_or_octet_stream();
         if mime.type_() == mime_guess::mime::TEXT || matches!(mime.subtype().as_str(), "javascript" | "json" | "xml" | "svg" | "manifest") {
@@ -303,9 +353,9 @@ fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: &SentAs)
     })
 }
 
-/// A strong ETag from the first 128 bits of the SHA-256 rust-embed computed at build time.
-fn etag(sha256: &[u8; 32]) -> HeaderValue {
-    let hex: String = sha256[..16].iter().map(|b| format!("{b:02x}")).collect();
+/// A strong ETag from 128 bits of the SHA-256 rust-embed computed at build time.
+fn etag(sha256_half: &[u8]) -> HeaderValue {
+    let hex: String = sha256_half.iter().map(|b| format!("{b:02x}")).collect();
     HeaderValue::from_str(&format!("\"{hex}\"")).expect("hex is a valid header value")
 }
 

@@ -4,13 +4,16 @@
 //! clones one and adds at most a `Location`.
 
 use bytes::Bytes;
-use http_body_util::Full;
+use http_body_util::{Either, Full};
 use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Response, StatusCode};
 
+use crate::gunzip::Gunzip;
 use crate::headers::ALLOWED_METHODS;
 
-pub(crate) type Body = Full<Bytes>;
+/// Every response's body: embedded bytes as they are, or a text file's
+/// identity bytes decompressed as they are sent.
+pub(crate) type Body = Either<Full<Bytes>, Gunzip>;
 
 /// The header maps of the small responses, for one set of security headers.
 pub(crate) struct SmallResponses {
@@ -62,7 +65,11 @@ pub(crate) fn add_security(headers: &mut HeaderMap, security: &HeaderMap) {
 }
 
 pub(crate) fn response(status: StatusCode, headers: HeaderMap, body: Bytes) -> Response<Body> {
-    let mut response = Response::new(Full::new(body));
+    with_body(status, headers, Either::Left(Full::new(body)))
+}
+
+pub(crate) fn with_body(status: StatusCode, headers: HeaderMap, body: Body) -> Response<Body> {
+    let mut response = Response::new(body);
     *response.status_mut() = status;
     *response.headers_mut() = headers;
     response

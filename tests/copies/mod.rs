@@ -125,7 +125,9 @@ impl BuiltCopy {
     }
 
     /// The site as a build into `target` embedded it: each file below
-    /// `$OUT_DIR/embed` with its `.br` and `.gz` siblings, and the route manifest.
+    /// `$OUT_DIR/embed` with its `.br` and `.gz` siblings, each text file as
+    /// it is sent to a client that takes neither (from its `.gz`), and the
+    /// route manifest.
     pub fn embedded(&self, target: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
         let profile_dir = Path::new(common::BINARY).parent().unwrap().file_name().unwrap().to_owned();
         let build = self._work.0.join(target).join(profile_dir).join("build");
@@ -138,6 +140,16 @@ impl BuiltCopy {
             .into_iter()
             .map(|file| (file.clone(), fs::read(out.join("embed").join(&file)).unwrap()))
             .collect();
+        let gunzipped: Vec<(String, Vec<u8>)> = files
+            .iter()
+            .filter_map(|(name, gzip)| {
+                let file = name.strip_suffix(".gz").filter(|file| !files.contains_key(*file))?;
+                let mut text = Vec::new();
+                std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut text).unwrap();
+                Some((file.to_owned(), text))
+            })
+            .collect();
+        files.extend(gunzipped);
         files.insert("(routes.json)".to_owned(), fs::read(out.join("web/routes.json")).unwrap());
         files
     }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { loadArticles } from '../../webapp/build/articles.mjs';
+import { constants } from '../../webapp/src/data/constants.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // PORTFOLIO_BINARY: another build's binary, as tests/owner_copies.rs runs the budgets on a copy's.
@@ -18,6 +19,8 @@ const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** The articles as the build renders them, in URL order (the first is /article/1). */
 export const articles = (await loadArticles()).map((article) => article.data);
+/** The home page's teasers: the newest few articles. */
+export const latestArticles = articles.slice(0, constants.homeArticleTeasers);
 
 /** Builds the release binary if needed (a no-op after `cargo test --release`). */
 function ensureBinary() {

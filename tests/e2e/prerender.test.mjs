@@ -3,8 +3,8 @@
 // and the site works with JavaScript switched off.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { articles, launchBrowser, openPage, screenshot, serverAndBrowser } from './harness.mjs';
-import { latestArticles, pageOf, pagePaths, pages, projects, site, ui } from '../../webapp/src/data/index.js';
+import { articles, latestArticles, launchBrowser, openPage, screenshot, serverAndBrowser } from './harness.mjs';
+import { pageOf, pagePaths, pages, projects, site, ui } from '../../webapp/src/data/index.js';
 import { routePaths } from '../../webapp/build/routes.mjs';
 import { tagList } from '../../webapp/src/generated/tagList.js';
 

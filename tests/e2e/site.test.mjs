@@ -3,10 +3,9 @@
 // content a user puts there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { articles, openPage, screenshot, serverAndBrowser } from './harness.mjs';
+import { articles, latestArticles, openPage, screenshot, serverAndBrowser } from './harness.mjs';
 import {
   documentTitle,
-  latestArticles,
   navPages,
   pageOf,
   pagePaths,

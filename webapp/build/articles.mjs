@@ -50,6 +50,7 @@ import {
   articlesPageCount,
   articlesPagePath,
   isPaged,
+  latestArticlesPath,
   listDataPath,
   tagPath,
   urlSegment,
@@ -673,14 +674,17 @@ export function taggedWith(articles, path) {
  * The list pages' content, fetched by the pages as JSON (listDataPath): URL
  * → value. Each page of the articles' list ({ articles, page, pages }, with
  * `articlesPerPage` summaries a page, newest first; one page of them all
- * when the page table has no later pages, `pages` of data/pages.js) and
- * each tag's page ({ articles }, all of them).
+ * when the page table has no later pages, `pages` of data/pages.js), each
+ * tag's page ({ articles }, all of them) and the home page's newest
+ * (latestArticlesPath: { articles }, without their tags).
  */
 export function listData(articles, pages) {
   const summaries = articles.map(({ summary }) => summary);
   const per = isPaged(pages) ? constants.articlesPerPage : Math.max(1, summaries.length);
   const count = articlesPageCount(summaries.length, per);
-  const data = new Map();
+  const data = new Map([
+    [latestArticlesPath, { articles: summaries.slice(0, constants.homeArticleTeasers).map(withoutTags) }],
+  ]);
   for (let page = 1; page <= count; page += 1) {
     const shown = summaries.slice((page - 1) * per, page * per);
     data.set(listDataPath(articlesPagePath(page)), { articles: shown, page, pages: count });
@@ -705,7 +709,9 @@ export function contentsOf(tree) {
 /**
  * The modules the app imports (in webapp/src/generated/), from `articles` in
  * list order; no body is in any: articles.js, in the main script, with the
- * number of articles and the newest few summaries for the home page;
+ * number of articles (the home page's newest few summaries are a JSON file
+ * of their own, listData, so that an edited article leaves the main script
+ * as it was);
  * articleList.js, with every summary, for the build's route list and the
  * tests (no page imports it: a list page fetches its own, listData);
  * articleSlugs.js, in the article page's chunk, with every slug in list
@@ -721,9 +727,7 @@ export async function writeArticleModules(articles, error = null) {
   await writeGeneratedModule(
     'articles.js',
     source,
-    `export const contentError = ${json(error)};\n` +
-      `export const articleCount = ${articles.length};\n` +
-      `export const latestArticles = ${json(summaries.slice(0, constants.homeArticleTeasers).map(withoutTags))};\n`,
+    `export const contentError = ${json(error)};\n` + `export const articleCount = ${articles.length};\n`,
   );
   await writeGeneratedModule('articleList.js', source, `export const articleList = ${json(summaries)};\n`);
   await writeGeneratedModule(

@@ -39,6 +39,13 @@ export function listDataPath(listPath) {
   return `${listPath}.json`;
 }
 
+/**
+ * Path of the JSON file with the home page's newest article summaries: not
+ * in the main script, so that editing an article does not rename the script
+ * every page loads (and every returning visitor downloads again).
+ */
+export const latestArticlesPath = '/latest.json';
+
 /** The page `n` (from 1) of the articles' list: '/articles', then '/articles/page/2' and on. */
 export function articlesPagePath(n) {
   return n === 1 ? '/articles' : `/articles/page/${n}`;

@@ -3,7 +3,6 @@ import data, {
   articleCount,
   constants,
   documentTitle,
-  latestArticles,
   navPages,
   pageOf,
   pagePaths,
@@ -12,7 +11,8 @@ import data, {
   site,
   siteOrigin,
 } from '../src/data/index.js';
-import { listIndexFromNumber } from '../src/urls.js';
+import { latestArticlesPath, listIndexFromNumber } from '../src/urls.js';
+import { readPageData } from './articles.js';
 import { articleList } from '../src/generated/articleList.js';
 import { tagList } from '../src/generated/tagList.js';
 import { routeManifest, routePaths } from '../build/routes.mjs';
@@ -34,7 +34,8 @@ describe('data module', () => {
       expect(Object.keys(p)).toEqual(expect.arrayContaining(['title', 'description', 'linkText', 'link']));
   });
 
-  it('has the newest articles for the home page, metadata only', () => {
+  it('has the newest articles for the home page, metadata only, in a JSON file of their own', () => {
+    const { articles: latestArticles } = readPageData(latestArticlesPath);
     expect(latestArticles).toHaveLength(Math.min(articleCount, constants.homeArticleTeasers));
     const dates = latestArticles.map((a) => a.isoDate);
     expect(dates).toEqual([...dates].sort().reverse());

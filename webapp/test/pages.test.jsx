@@ -5,7 +5,6 @@ import { renderApp, metaContent } from './render.jsx';
 import {
   constants,
   documentTitle,
-  latestArticles,
   navPages,
   pageOf,
   pagePaths,
@@ -19,12 +18,14 @@ import {
 import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
 import { scopeCss } from '../src/scopeCss.js';
+import { latestArticlesPath } from '../src/urls.js';
 import { shareCard } from '../src/generated/shareCard.js';
 import { setDataSource } from '../src/pageData.js';
 import { contentsOf, renderMarkdown } from '../build/articles.mjs';
 import { articles as rendered, readPageData } from './articles.js';
 
 const articles = rendered.map((a) => a.data);
+const latestArticles = readPageData(latestArticlesPath).articles;
 /** A social key of the data module → the link it makes. */
 const socialHref = (key) => (key === 'email' ? `mailto:${site.main.email}` : site.socials[key]);
 
@@ -300,7 +301,8 @@ describe('article page', () => {
       style: 'h2 { color: #0f766e; }\np, li { margin: 0 }',
       html,
     };
-    setDataSource(() => fixture);
+    // The fixture in place of every article; the other pages' data as built (the home page's teasers).
+    setDataSource((url) => (url.startsWith('/article/') ? fixture : readPageData(url)));
     try {
       await run(fixture);
     } finally {

@@ -7,15 +7,15 @@
  * The pages, with their text, are in pages.js; who the site is about in
  * site.js. Articles are Markdown files in ./articles/ (see
  * webapp/build/articles.mjs). The build renders them and writes
- * ../generated/: this module gets only their number and the newest few
- * summaries (what the home page shows), so no article body is in the main
- * script.
+ * ../generated/: this module gets only their number, so no article's
+ * words are in the main script (the home page reads its newest few
+ * summaries from /latest.json).
  */
 import { constants } from './constants.js';
 import { site } from './site.js';
 import { pages } from './pages.js';
 import { projects } from './projects.js';
-import { articleCount, contentError, latestArticles } from '../generated/articles.js';
+import { articleCount, contentError } from '../generated/articles.js';
 import { work } from './work.js';
 import { ui } from './ui.js';
 import { analytics, externalOrigins } from './policy.js';
@@ -23,19 +23,7 @@ import { analytics, externalOrigins } from './policy.js';
 /** Where the site is served (site.js), for canonical links, the feeds and the sitemap. */
 export const siteOrigin = site.main.origin;
 
-export {
-  constants,
-  site,
-  pages,
-  projects,
-  articleCount,
-  latestArticles,
-  contentError,
-  work,
-  ui,
-  analytics,
-  externalOrigins,
-};
+export { constants, site, pages, projects, articleCount, contentError, work, ui, analytics, externalOrigins };
 
 /** The entry of pages.js with this key ('home', 'about', …). */
 export function pageOf(key) {
@@ -65,7 +53,6 @@ const data = {
   pages,
   projects,
   articleCount,
-  latestArticles,
   work,
   ui,
   siteOrigin,

@@ -1,11 +1,11 @@
 /** Home: shrinking logo, headline, intro, photo, social icons, projects, the newest article teasers, work. */
 import { Link } from 'react-router-dom';
-import { latestArticles, pageOf, pagePaths, ui } from '../data/index.js';
+import { pageOf, pagePaths, ui } from '../data/index.js';
 import PageMeta from '../components/PageMeta.jsx';
 import ShrinkingLogo from '../components/ShrinkingLogo.jsx';
 import SocialLinks from '../components/SocialLinks.jsx';
 import ProjectGrid from '../components/ProjectGrid.jsx';
-import ArticleList from '../components/ArticleList.jsx';
+import LatestArticles from '../components/LatestArticles.jsx';
 import WorkCard from '../components/WorkCard.jsx';
 import Picture from '../components/Picture.jsx';
 import './Home.css';
@@ -41,7 +41,7 @@ export default function Home() {
           <h2 className="section-title" id="home-articles-title">
             {ui.home.articlesHeading}
           </h2>
-          <ArticleList articles={latestArticles} headingLevel={3} compact />
+          <LatestArticles />
           <Link className="text-link" to={pagePaths.articles}>
             {ui.home.allArticles}
           </Link>
