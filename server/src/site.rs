@@ -187,20 +187,19 @@ impl Site {
         let mut site =
             Site { assets: Vec::new(), paths: HashMap::default(), redirects: HashMap::default(), not_found: 0, content_security_policy };
         let mut by_file = HashMap::new();
-        let names: std::collections::HashSet<Cow<'static, str>> = embedded.files.names().into_iter().collect();
-        // Every file of the build: what is embedded as it is, and the text
-        // files embedded as their gzip copy alone.
+        let names = embedded.files.names();
+        let embedded_names: std::collections::HashSet<&str> = names.iter().map(|name| name.as_ref()).collect();
+        // Every file of the build, in the embedded order: what is embedded as
+        // it is, and the text files embedded as their gzip copy alone.
         let files = names.iter().filter_map(|name| match name.strip_suffix(".gz") {
-            Some(file) if !names.contains(file) => Some(Cow::Owned(file.to_owned())),
+            Some(file) if !embedded_names.contains(file) => Some(file),
             Some(_) => None,
-            None => (!name.ends_with(".br")).then(|| name.clone()),
+            None => (!name.ends_with(".br")).then_some(name.as_ref()),
         });
         for path in files {
-            let sent_as = manifest
-                .files
-                .get(path.as_ref())
-                .ok_or_else(|| SiteError(format!("the route manifest does not say how to send {path}")))?;
-            let asset = load_asset(embedded.files, &path, site.assets.len(), sent_as)?;
+            let sent_as =
+                manifest.files.get(path).ok_or_else(|| SiteError(format!("the route manifest does not say how to send {path}")))?;
+            let asset = load_asset(embedded.files, path, site.assets.len(), sent_as)?;
             by_file.insert(path.to_string(), asset.id);
             // HTML is reached only through its routes, so `/index.html` is not a second address of `/`.
             if !path.ends_with(".html") {
@@ -308,14 +307,15 @@ impl Site {
 }
 
 fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: &SentAs) -> Result<Asset, SiteError> {
+    // Release builds embed the files in the binary: sent without a copy.
+    let bytes_of = |data: Cow<'static, [u8]>| match data {
+        Cow::Borrowed(bytes) => Bytes::from_static(bytes),
+        Cow::Owned(bytes) => Bytes::from(bytes),
+    };
     let representation = |file: &str| {
         files.get(file).map(|embedded| Representation {
             etag: etag(&embedded.metadata.sha256_hash()[..16]),
-            body: Stored::Bytes(match embedded.data {
-                // Release builds embed the files in the binary: sent without a copy.
-                Cow::Borrowed(bytes) => Bytes::from_static(bytes),
-                Cow::Owned(bytes) => Bytes::from(bytes),
-            }),
+            body: Stored::Bytes(bytes_of(embedded.data)),
         })
     };
     let compressed = |encoding: Encoding| representation(&format!("{path}{}", encoding.file_suffix()));
@@ -323,14 +323,12 @@ fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: &SentAs)
         Some(identity) => identity,
         None => {
             let gzip = files.get(&format!("{path}.gz")).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
-            let bytes = match gzip.data {
-                Cow::Borrowed(bytes) => Bytes::from_static(bytes),
-                Cow::Owned(bytes) => Bytes::from(bytes),
-            };
+            let hash = gzip.metadata.sha256_hash();
+            let bytes = bytes_of(gzip.data);
             let len = crate::gunzip::decompressed_len(&bytes).ok_or_else(|| SiteError(format!("{path}.gz is not a gzip file")))?;
             // Its own validator: the other half of the gzip copy's SHA-256,
             // which changes whenever these bytes do.
-            Representation { etag: etag(&gzip.metadata.sha256_hash()[16..]), body: Stored::Gunzipped { gzip: bytes, len } }
+            Representation { etag: etag(&hash[16..]), body: Stored::Gunzipped { gzip: bytes, len } }
         }
     };
     let content_type = sent_as.content_type.clone().unwrap_or_else(|| {
