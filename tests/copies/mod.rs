@@ -59,13 +59,6 @@ pub struct BuiltCopy {
     pub _work: TempDir,
 }
 
-impl BuiltCopy {
-    /// The copy of the repository that was built.
-    pub fn repository(&self) -> PathBuf {
-        self._work.0.join("repo")
-    }
-}
-
 /// The packages of this repository: what a copy of it compiles again.
 const OWN_CRATES: [&str; 2] = ["portfolio", "portfolio-server"];
 
@@ -117,6 +110,17 @@ pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
 }
 
 impl BuiltCopy {
+    /// The copy of the repository that was built.
+    pub fn repository(&self) -> PathBuf {
+        self._work.0.join("repo")
+    }
+
+    /// The build scripts' folder of a build into `target` (`target/release/build`).
+    fn build_scripts(&self, target: &str) -> PathBuf {
+        let profile_dir = Path::new(common::BINARY).parent().unwrap().file_name().unwrap();
+        self._work.0.join(target).join(profile_dir).join("build")
+    }
+
     /// Builds the copy again, as it is now, into the target folder `target`
     /// below its work folder (the first build's is `target`), with `env`
     /// set for the build; returns the binary.
@@ -129,8 +133,7 @@ impl BuiltCopy {
     /// it is sent to a client that takes neither (from its `.gz`), and the
     /// route manifest.
     pub fn embedded(&self, target: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
-        let profile_dir = Path::new(common::BINARY).parent().unwrap().file_name().unwrap().to_owned();
-        let build = self._work.0.join(target).join(profile_dir).join("build");
+        let build = self.build_scripts(target);
         let out = fs::read_dir(&build)
             .unwrap()
             .map(|entry| entry.unwrap().path().join("out"))
@@ -156,8 +159,7 @@ impl BuiltCopy {
 
     /// What the last build into `target` printed of its compression: (reused, compressed).
     pub fn compression_tally(&self, target: &str) -> (usize, usize) {
-        let profile_dir = Path::new(common::BINARY).parent().unwrap().file_name().unwrap().to_owned();
-        let build = self._work.0.join(target).join(profile_dir).join("build");
+        let build = self.build_scripts(target);
         let line = fs::read_dir(&build)
             .unwrap()
             .filter_map(|entry| fs::read_to_string(entry.unwrap().path().join("output")).ok())
