@@ -36,7 +36,11 @@ echo "|---:|---:|---:|---:|---:|---:|"
 for count in "${counts[@]}"; do
   dir="$work/copy-$count"
   git worktree add --quiet --detach "$dir" HEAD
+  # This checkout's packages, shared: the lockfile keeps its time, so that
+  # build.rs does not take them for stale and run `npm ci` through the link
+  # (which would empty this checkout's node_modules). "cold" is without npm ci.
   ln -s "$root/node_modules" "$dir/node_modules"
+  touch -r "$root/package-lock.json" "$dir/package-lock.json"
   articles="$dir/webapp/src/data/articles"
   if [ "$count" -gt 0 ]; then node tools/generate-articles.mjs "$articles" "$count" >/dev/null; fi
   total=$(ls "$articles"/*.md | wc -l)
