@@ -125,10 +125,14 @@ const FIELDS = {
 };
 
 /** 2023-05-07 → '7 May 2023', the date as every page shows it. */
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 export function displayDate(day) {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    day,
-  );
+  return dateFormat.format(day);
 }
 
 const isoDay = (day) => day.toISOString().slice(0, 10);
@@ -525,11 +529,12 @@ export function absoluteHtml(tree, pageUrl) {
  */
 export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
   const names = (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.md')).sort();
+  const sources = await Promise.all(names.map((name) => fs.readFile(path.join(dir, name), 'utf8')));
   const read = [];
   const bySlug = new Map();
-  for (const name of names) {
+  for (const [index, name] of names.entries()) {
     const file = path.join(dir, name);
-    const source = await fs.readFile(file, 'utf8');
+    const source = sources[index];
     // A draft's front matter is checked in every build (its slug too, so
     // publishing it cannot clash); the rest of it only where drafts are shown.
     const { fields, body, bodyOffset } = readFrontMatter(file, source);
@@ -562,20 +567,17 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
     read.push({ file, name, slug, source, fields, body, bodyOffset, ownImage });
   }
   read.sort((a, b) => b.fields.date - a.fields.date || b.name.localeCompare(a.name));
+  const bodies = await Promise.all(read.map(renderBody));
   const articles = [];
-  for (const { file, slug, source, fields, body, bodyOffset, ownImage } of read) {
-    const images = new Map();
-    const renamed = new Map();
-    const kept = await readRendered(body);
-    const { tree, html } = kept ?? (await renderMarkdown(body, { file, bodyOffset, images, renamed }));
-    if (!kept && images.size === 0 && renamed.size === 0) await keepRendered(body, { tree, html });
+  for (const [index, { file, slug, source, fields, ownImage }] of read.entries()) {
+    const { tree, html, contents, readingMinutes, searchText, images, renamed } = bodies[index];
     const summary = {
       path: articlePath(slug),
       date: displayDate(fields.date),
       isoDate: isoDay(fields.date),
       title: fields.title.trim(),
       description: fields.description.trim(),
-      readingMinutes: Math.max(1, Math.round(readingTime(body).minutes)),
+      readingMinutes,
       // Each once: 'Git' and 'git ' are one tag, with one page.
       tags: uniqueBy(
         (fields.tags ?? []).map((tag) => tag.trim()),
@@ -592,14 +594,53 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
         (keyword) => keyword.toLowerCase(),
       ),
       style: fields.style ?? '',
-      contents: contentsOf(tree),
+      contents,
       html,
     };
-    articles.push({ file, slug, summary, data, tree, images, ownImage, markdown: withPublicImages(source, renamed) });
+    articles.push({
+      file,
+      slug,
+      summary,
+      data,
+      // Read when the feed asks: a cached body parses its tree only then.
+      get tree() {
+        return tree();
+      },
+      searchText,
+      images,
+      ownImage,
+      markdown: withPublicImages(source, renamed),
+    });
   }
   linkNeighbours(articles);
   await pruneRendered();
   return articles;
+}
+
+/**
+ * An article's body rendered (renderMarkdown), with what the site derives
+ * from it: its table of contents, its reading time and its text for the
+ * search index (without code blocks). Kept between builds (renderCache.mjs)
+ * unless it names a local image; `tree` is a function, since a kept tree is
+ * parsed only when asked for.
+ */
+async function renderBody({ file, body, bodyOffset }) {
+  const kept = await readRendered(body);
+  if (kept) return { ...kept, tree: () => kept.tree, images: new Map(), renamed: new Map() };
+  const images = new Map();
+  const renamed = new Map();
+  const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images, renamed });
+  const derived = {
+    html,
+    contents: contentsOf(tree),
+    readingMinutes: Math.max(1, Math.round(readingTime(body).minutes)),
+    searchText: tree.children
+      .filter((node) => node.tagName !== 'pre')
+      .map(textOf)
+      .join(' '),
+  };
+  if (images.size === 0 && renamed.size === 0) await keepRendered(body, { ...derived, tree });
+  return { ...derived, tree: () => tree, images, renamed };
 }
 
 /**
@@ -761,11 +802,13 @@ export async function writeListFiles(articles, pages, siteDir) {
  * (articleMarkdownPath) and its images into the site folder.
  */
 export async function writeArticleFiles(articles, siteDir) {
-  for (const article of articles) {
-    const target = path.join(siteDir, articleDataPath(article.slug));
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, JSON.stringify(article.data));
-    await fs.writeFile(path.join(siteDir, articleMarkdownPath(article.slug)), article.markdown);
-    await writePublished(article.images, siteDir);
-  }
+  await Promise.all(
+    articles.map(async (article) => {
+      const target = path.join(siteDir, articleDataPath(article.slug));
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, JSON.stringify(article.data));
+      await fs.writeFile(path.join(siteDir, articleMarkdownPath(article.slug)), article.markdown);
+      await writePublished(article.images, siteDir);
+    }),
+  );
 }

@@ -11,7 +11,8 @@
  *    (cleaned first): hashed file names, scripts under static/js/, no
  *    source maps, public URL "/" (parcel.mjs).
  * 2. Parcel builds webapp/src/prerenderEntry.jsx, the same app, for node into
- *    OUTDIR/prerender/ (not embedded).
+ *    OUTDIR/prerender/ (not embedded). Both run in a process of their own
+ *    while this one writes the files of steps 3 and 4 that need no Parcel.
  * 3. Every route of the data module, and the 404 page, is rendered into its
  *    own HTML file in OUTDIR/site/: index.html, about/index.html, …,
  *    article/<slug>/index.html, 404.html (prerender.mjs).
@@ -40,9 +41,21 @@ import { writeFaviconIco } from './favicon.mjs';
 import { makeShareCards } from './shareCards.mjs';
 import { writeSearchIndex } from './search.mjs';
 import { llmsTxt, llmsTxtPath } from './llms.mjs';
-import { buildForBrowsers, buildPrerenderer, describe, ParcelBuildError } from './parcel.mjs';
+import { describe, ParcelBuildError, startAppBuild } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
 import { themeBootScript } from '../src/theme.js';
+
+/**
+ * Runs one step of the build; with PORTFOLIO_BUILD_PROFILE set, prints how
+ * long each took (docs/performance.md profiles a large blog with it).
+ */
+const profile = process.env.PORTFOLIO_BUILD_PROFILE ? [] : null;
+async function step(name, run) {
+  const started = performance.now();
+  const result = await run();
+  profile?.push(`${name} ${Math.round(performance.now() - started)} ms`);
+  return result;
+}
 
 function fail(message) {
   console.error(`webapp build failed: ${message}`);
@@ -67,11 +80,13 @@ async function main() {
   const prerenderDir = path.join(outDir, 'prerender');
   const started = Date.now();
 
-  const articles = await loadArticles();
+  const articles = await step('articles', () => loadArticles());
   // The data module imports these: what reads it is imported once they are written.
-  await writeArticleModules(articles);
-  await writePageModule((await import('../src/data/pages.js')).pages, (await import('../src/data/site.js')).site);
-  const photos = await buildPhotos();
+  await step('modules', async () => {
+    await writeArticleModules(articles);
+    await writePageModule((await import('../src/data/pages.js')).pages, (await import('../src/data/site.js')).site);
+  });
+  const photos = await step('photos', () => buildPhotos());
   const {
     site: content,
     siteOrigin,
@@ -81,7 +96,9 @@ async function main() {
     externalOrigins,
     analytics,
   } = await import('../src/data/index.js');
-  const cards = await makeShareCards({ site: content, pages, ui, origin: siteOrigin, articles });
+  const cards = await step('share cards', () =>
+    makeShareCards({ site: content, pages, ui, origin: siteOrigin, articles }),
+  );
   // Checked before the long part of the build.
   contentSecurityPolicy({ externalOrigins, analytics }, []);
   const { routeManifest, routePaths } = await import('./routes.mjs');
@@ -92,22 +109,28 @@ async function main() {
     await fs.rm(dir, { recursive: true, force: true });
     await fs.mkdir(dir, { recursive: true });
   }
-  const browserBuild = await buildForBrowsers(siteDir, outDir);
-  const prerender = await buildPrerenderer(prerenderDir, outDir);
-  await writeArticleFiles(articles, siteDir);
-  const lists = await writeListFiles(articles, pages, siteDir);
-  await writePublished(photos, siteDir);
-  await writePublished(cards, siteDir);
-  const feeds = await writeFeeds({
-    siteDir,
-    origin: siteOrigin,
-    site: content,
-    articlesPage: pageOf('articles'),
-    tagPage: pages.find(({ path }) => path === '/tags/:tag'),
-    articles,
+  const appBuild = startAppBuild(siteDir, prerenderDir, outDir);
+  // Never left unhandled while the steps below run; awaited before the prerender.
+  appBuild.catch(() => {});
+  const lists = await step('article and list files', async () => {
+    await writeArticleFiles(articles, siteDir);
+    await writePublished(photos, siteDir);
+    await writePublished(cards, siteDir);
+    return writeListFiles(articles, pages, siteDir);
   });
-  const searchIndexFile = await writeSearchIndex(articles, siteDir);
-  const prerendered = await prerenderSite({ siteDir, browserBuild, prerenderDir, prerender, articles });
+  const feeds = await step('feeds', () =>
+    writeFeeds({
+      siteDir,
+      origin: siteOrigin,
+      site: content,
+      articlesPage: pageOf('articles'),
+      tagPage: pages.find(({ path }) => path === '/tags/:tag'),
+      articles,
+    }),
+  );
+  const searchIndexFile = await step('search index', () => writeSearchIndex(articles, siteDir));
+  const app = await step('waiting for parcel', () => appBuild);
+  const prerendered = await step('prerender', () => prerenderSite({ siteDir, app, prerenderDir, articles }));
 
   // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
   // cached for an hour by the server.
@@ -149,6 +172,7 @@ async function main() {
     `webapp: built ${files.length} files (${prerendered.length} prerendered pages) into ` +
       `${path.relative(process.cwd(), siteDir) || '.'} in ${Date.now() - started} ms`,
   );
+  if (profile) console.log(`webapp: ${profile.join(', ')}`);
 }
 
 const oneLine = [ParcelBuildError, ContentError, PhotoError, PageTableError, PolicyError];

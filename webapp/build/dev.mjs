@@ -39,15 +39,17 @@ async function freshData() {
 }
 
 async function renderArticles() {
+  const started = performance.now();
   try {
     const articles = await loadArticles(undefined, { drafts: true });
     const { site, pages, ui } = await freshData();
-    await writePublished(await makeArticleCards(articles, { site, ui, origin: site.main.origin }), distDir);
-    await writeArticleModules(articles);
+    // What a reload shows first (the article's own JSON), then what lists and search read.
     await writeArticleFiles(articles, distDir);
+    await writeArticleModules(articles);
     await writeListFiles(articles, pages, distDir);
+    console.log(`articles: ${articles.length} rendered in ${Math.round(performance.now() - started)} ms`);
     await writeSearchIndex(articles, distDir);
-    console.log(`articles: ${articles.length} rendered`);
+    await writePublished(await makeArticleCards(articles, { site, ui, origin: site.main.origin }), distDir);
   } catch (error) {
     const oneLine = error instanceof ContentError || error instanceof PhotoError;
     const message = oneLine ? error.message : String(error?.stack ?? error);

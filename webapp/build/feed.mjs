@@ -16,6 +16,13 @@ import { articlesUi } from '../src/data/articlesUi.js';
 
 const day = (iso) => new Date(`${iso}T00:00:00Z`);
 
+/** An article's body as feeds carry it, made once however many tag feeds carry it. */
+const feedBodies = new WeakMap();
+function feedBody(article, url) {
+  if (!feedBodies.has(article)) feedBodies.set(article, absoluteHtml(article.tree, url));
+  return feedBodies.get(article);
+}
+
 /**
  * The feed's XML for `articles` (from loadArticles) on `origin`, for the site
  * `site` of the data module, described as its articles page is; with `tag`
@@ -52,7 +59,7 @@ export function atomFeed({ origin, site, description, articles, tag = null }) {
       id: url,
       link: url,
       description: article.data.description,
-      content: absoluteHtml(article.tree, url),
+      content: feedBody(article, url),
       author: [author],
       published: day(article.data.isoDate),
       date: day(article.data.updated),

@@ -15,13 +15,20 @@
  * The app reads the result from webapp/src/generated/pictures.js:
  * src → { width, height, avif, webp, fallback } (see renderPicture and
  * components/Picture.jsx).
+ *
+ * Encoding is most of a build's time for a few photos, so each rendered
+ * picture is kept in the cache folder (paths.mjs), under the hash of the
+ * original's bytes, its name, the widths it is shown at, this file (the
+ * encoders' settings) and sharp's and libvips' versions; a kept file is
+ * used only if its bytes still match the hash in its name.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { writeGeneratedModule } from './generated.mjs';
-import { rootDir, srcDir } from './paths.mjs';
+import { markUsed, pruneUnused, writeWhole } from './keptFiles.mjs';
+import { cacheDir, rootDir, srcDir } from './paths.mjs';
 
 export const imagesDir = path.join(srcDir, 'images');
 
@@ -79,10 +86,73 @@ const ENCODERS = {
  * as an image.
  */
 export async function renderPicture(file, shown) {
+  let bytes;
+  try {
+    bytes = await fs.readFile(file);
+  } catch (error) {
+    throw pictureError(file, error);
+  }
+  const key = createHash('sha256')
+    .update(JSON.stringify([await encoderVersion(), path.basename(file), shown]))
+    .update(bytes)
+    .digest('hex');
+  const kept = await readKeptPicture(key);
+  if (kept) return kept;
+  const rendered = await encodePicture(file, bytes, shown);
+  await keepPicture(key, rendered);
+  return rendered;
+}
+
+const photoCacheDir = path.join(cacheDir, 'portfolio-photos');
+
+let encoderHash;
+/** What else a rendered picture depends on: this file (the encoders' settings) and the encoders' versions. */
+function encoderVersion() {
+  encoderHash ??= fs
+    .readFile(import.meta.filename)
+    .then((source) => createHash('sha256').update(source).update(JSON.stringify(sharp.versions)).digest('hex'));
+  return encoderHash;
+}
+
+/** The picture kept under `key`, if every file of it is whole: null otherwise. */
+async function readKeptPicture(key) {
+  const dir = path.join(photoCacheDir, key);
+  try {
+    const { picture, urls } = JSON.parse(await fs.readFile(path.join(dir, 'picture.json'), 'utf8'));
+    const files = new Map();
+    for (const url of urls) {
+      const bytes = await fs.readFile(path.join(dir, path.basename(url)));
+      const hash = /\.([0-9a-f]{8})\.\w+$/.exec(url)?.[1];
+      if (createHash('sha256').update(bytes).digest('hex').slice(0, 8) !== hash) return null;
+      files.set(url, bytes);
+    }
+    await markUsed(dir);
+    return { picture, files };
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a rendered picture: its files, then its description (written last, whole: what makes the entry). */
+async function keepPicture(key, { picture, files }) {
+  const dir = path.join(photoCacheDir, key);
+  for (const [url, bytes] of files) await writeWhole(path.join(dir, path.basename(url)), bytes);
+  await writeWhole(path.join(dir, 'picture.json'), JSON.stringify({ picture, urls: [...files.keys()] }));
+}
+
+function pictureError(file, error) {
+  if (error.code === 'ENOENT')
+    return new PhotoError(`${path.relative(process.cwd(), file)} is not there; put the photo there, or fix its name`);
+  return new PhotoError(
+    `${path.relative(process.cwd(), file)} is not an image this site can use (${error.message}); use a JPEG, PNG or WebP file`,
+  );
+}
+
+async function encodePicture(file, source, shown) {
   let original;
   try {
     // rotate(): upright as the camera meant it, since the EXIF orientation goes with the metadata.
-    original = sharp(await fs.readFile(file)).rotate();
+    original = sharp(source).rotate();
     const { width, height } = (await original.metadata()).autoOrient;
     const files = new Map();
     const picture = { width, height, avif: [], webp: [] };
@@ -100,11 +170,7 @@ export async function renderPicture(file, shown) {
     picture.fallback = picture.webp.find((c) => c.width >= widest).url;
     return { picture, files };
   } catch (error) {
-    if (error.code === 'ENOENT')
-      throw new PhotoError(`${path.relative(process.cwd(), file)} is not there; put the photo there, or fix its name`);
-    throw new PhotoError(
-      `${path.relative(process.cwd(), file)} is not an image this site can use (${error.message}); use a JPEG, PNG or WebP file`,
-    );
+    throw pictureError(file, error);
   }
 }
 
@@ -156,6 +222,7 @@ export async function buildPhotos() {
   );
   const logos = projects.map((project) => ({ src: project.logo, width: constants.projectLogoSize }));
   const { pictures, files } = await renderPhotos(photosIn([site, pages, ui, logos]));
+  await pruneUnused(photoCacheDir);
   await writeGeneratedModule(
     'pictures.js',
     'images.mjs from the photos the data module names',
@@ -166,8 +233,10 @@ export async function buildPhotos() {
 
 /** Writes published files (URL → bytes) into the site folder. */
 export async function writePublished(files, siteDir) {
-  for (const [url, bytes] of files) {
-    await fs.mkdir(path.dirname(path.join(siteDir, url)), { recursive: true });
-    await fs.writeFile(path.join(siteDir, url), bytes);
-  }
+  await Promise.all(
+    [...files].map(async ([url, bytes]) => {
+      await fs.mkdir(path.dirname(path.join(siteDir, url)), { recursive: true });
+      await fs.writeFile(path.join(siteDir, url), bytes);
+    }),
+  );
 }

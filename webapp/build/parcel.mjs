@@ -1,6 +1,7 @@
 /**
  * The two Parcel builds of the web app, and what the prerender needs to
- * know about their output.
+ * know about their output. The build runs them in a process of their own
+ * (startAppBuild), beside the rest of its work.
  *
  * - buildForBrowsers(): webapp/index.html for browsers → OUTDIR/site/ (hashed file
  *   names; scripts under static/js/, styles under static/css/, other files
@@ -14,6 +15,7 @@
  * bundles it believes are already on disk, which is wrong once the output
  * folder has been cleaned.
  */
+import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -219,4 +221,48 @@ export function describe(error) {
       return [`${d.origin ? `[${d.origin}] ` : ''}${d.message}`, ...where.map((w) => `  at ${w}`), ...hints].join('\n');
     })
     .join('\n');
+}
+
+/**
+ * Both builds, and what the prerender needs of them, as plain values:
+ * `chunks` (lazyPageFiles, as an object), `assetUrls` (assetUrlMap) and
+ * `entry` (prerendererEntry).
+ */
+export async function buildApp(siteDir, prerenderDir, outDir) {
+  const browserBuild = await buildForBrowsers(siteDir, outDir);
+  const { bundleGraph } = await buildPrerenderer(prerenderDir, outDir);
+  return {
+    chunks: Object.fromEntries(lazyPageFiles(browserBuild)),
+    assetUrls: assetUrlMap(browserBuild, bundleGraph),
+    entry: prerendererEntry(bundleGraph),
+  };
+}
+
+/**
+ * Starts buildApp in a child process, so that the build's other work
+ * (feeds, search index, article files) runs on the other core meanwhile.
+ * Returns a promise of its result; rejects with ParcelBuildError.
+ */
+export function startAppBuild(siteDir, prerenderDir, outDir) {
+  const child = fork(import.meta.filename, [siteDir, prerenderDir, outDir], { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    let answer = null;
+    child.on('message', (message) => (answer = message));
+    child.on('error', (error) => reject(new ParcelBuildError(`cannot start the Parcel build (${error.message})`)));
+    child.on('exit', (code) => {
+      if (answer?.result) resolve(answer.result);
+      else reject(new ParcelBuildError(answer?.error ?? `the Parcel build stopped (exit code ${code})`));
+    });
+  });
+}
+
+if (process.argv[1] === import.meta.filename && process.send) {
+  const [siteDir, prerenderDir, outDir] = process.argv.slice(2);
+  buildApp(siteDir, prerenderDir, outDir).then(
+    (result) => process.send({ result }, () => process.exit(0)),
+    (error) =>
+      process.send({ error: error instanceof ParcelBuildError ? error.message : describe(error) }, () =>
+        process.exit(1),
+      ),
+  );
 }

@@ -15,16 +15,17 @@
  *
  * Every page is then checked: no inline script (the server's CSP allows
  * scripts from files only), and every local URL it names is a route or a
- * file of the site.
+ * file of the site. A page whose inputs did not change since an earlier
+ * build is taken from the cache (pageCache.mjs) and checked all the same.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pages as pageTable, siteOrigin } from '../src/data/index.js';
 import { articleDataPath, notFoundFile, routeFile } from '../src/urls.js';
 import { listData } from './articles.mjs';
 import { routePaths } from './routes.mjs';
-import { assetUrlMap, lazyPageFiles, prerendererEntry } from './parcel.mjs';
+import { openPageCache } from './pageCache.mjs';
 import { rootDir } from './paths.mjs';
 import { themeBootScript } from '../src/theme.js';
 
@@ -113,8 +114,8 @@ function urlsIn(html) {
   );
 }
 
-/** Throws unless `html` is fit to serve under the CSP and names only files and routes that exist. */
-async function checkPage(file, html, siteDir, routes) {
+/** Throws unless `html` is fit to serve under the CSP and names only routes and files of `siteFiles`. */
+function checkPage(file, html, siteFiles, routes) {
   for (const [, tag, content] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc=/i.test(tag) || /\stype="?application\/json"?/i.test(tag) || content === themeBootScript) continue;
     throw new Error(`${file} contains an inline script the CSP does not allow: ${tag}${content.slice(0, 60)}`);
@@ -128,47 +129,80 @@ async function checkPage(file, html, siteDir, routes) {
     else continue;
     const target = decodeURI(local.replace(/[?#].*$/, ''));
     if (routes.has(target)) continue;
-    const exists = await fs.stat(path.join(siteDir, target)).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    if (!exists || target.endsWith('.html'))
+    if (!siteFiles.has(target.slice(1)) || target.endsWith('.html'))
       throw new Error(`${file} links ${url}, which is neither a route nor a file of the site`);
   }
 }
 
+/** The files below `dir`, as paths relative to it with '/' between names. */
+async function filesBelow(dir) {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
 /**
- * Prerenders every route and the 404 page into `siteDir`. Needs both Parcel
- * results (see parcel.mjs) and the articles (articles.mjs), whose content
+ * Prerenders every route and the 404 page into `siteDir`. Needs what the Parcel
+ * builds made (`app`, from buildApp in parcel.mjs) and the articles (articles.mjs), whose content
  * the article pages render. Returns the files written, relative to siteDir.
  */
-export async function prerenderSite({ siteDir, browserBuild, prerenderDir, prerender, articles }) {
+export async function prerenderSite({ siteDir, app, prerenderDir, articles }) {
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH))
     throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
   const template = await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir);
-  const chunks = lazyPageFiles(browserBuild);
+  const chunks = new Map(Object.entries(app.chunks));
 
   // Parcel writes the node build as ES modules with .js names, which import
   // packages from node_modules: wherever OUTDIR is, node finds them there.
   await fs.writeFile(path.join(prerenderDir, 'package.json'), '{ "type": "module" }\n');
   await fs.symlink(path.join(rootDir, 'node_modules'), path.join(prerenderDir, 'node_modules'), 'junction');
   process.env.NODE_ENV = 'production'; // React's and the router's production builds, as in the browser
-  const server = await import(pathToFileURL(prerendererEntry(prerender.bundleGraph)).href);
-  server.adoptSiteAssetUrls(assetUrlMap(browserBuild, prerender.bundleGraph));
+  const server = await import(pathToFileURL(app.entry).href);
+  const { assetUrls } = app;
+  server.adoptSiteAssetUrls(assetUrls);
   // What the pages would fetch as JSON: each article's content and each list page's summaries.
   const data = new Map([
     ...articles.map((article) => [articleDataPath(article.slug), article.data]),
     ...listData(articles, pageTable),
   ]);
-  server.setDataSource((url) => data.get(url));
+  const nodeBuild = (await filesBelow(prerenderDir)).filter((file) => file !== 'package.json').sort();
+  const cache = openPageCache(
+    [
+      ...(await Promise.all(nodeBuild.map((file) => fs.readFile(path.join(prerenderDir, file))))),
+      await fs.readFile(fileURLToPath(import.meta.url)),
+      await fs.readFile(path.join(rootDir, 'package-lock.json')),
+      JSON.stringify([template, [...chunks], assetUrls]),
+    ],
+    (url) => data.get(url),
+  );
+  const siteFiles = new Set(await filesBelow(siteDir));
 
   const pages = [
     ...[...routes].map((route) => ({ url: route, file: routeFile(route) })),
     { url: NOT_FOUND_RENDER_PATH, file: notFoundFile },
   ];
-  const written = [];
-  for (const { url, file } of pages) {
+  const kept = await Promise.all(pages.map(({ url }) => cache.read(url)));
+  // One render at a time: what a render reads is recorded per page.
+  for (const [index, { url }] of pages.entries()) kept[index] ??= await renderPage(url);
+  await Promise.all(
+    pages.map(async ({ file }, index) => {
+      checkPage(file, kept[index], siteFiles, routes);
+      await fs.mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
+      await fs.writeFile(path.join(siteDir, file), kept[index]);
+    }),
+  );
+  await cache.prune();
+  return pages.map(({ file }) => file);
+
+  async function renderPage(url) {
+    // Anew for each page (setDataSource forgets what the last page read), so that every read is seen.
+    const reads = new Set();
+    server.setDataSource((read) => {
+      reads.add(read);
+      return data.get(read);
+    });
     const { html, lazyPages } = await server.renderRoute(url);
     const { head, body } = splitHoisted(html);
     if ((url === NOT_FOUND_RENDER_PATH) !== head.includes('<meta name="robots" content="noindex"/>')) {
@@ -183,10 +217,7 @@ export async function prerenderSite({ siteDir, browserBuild, prerenderDir, prere
       scripts.push(...files.scripts);
     }
     const page = fillTemplate(template, { head, body, styles, scripts });
-    await checkPage(file, page, siteDir, routes);
-    await fs.mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
-    await fs.writeFile(path.join(siteDir, file), page);
-    written.push(file);
+    await cache.keep(url, reads, page);
+    return page;
   }
-  return written;
 }

@@ -9,10 +9,8 @@
  * articles.mjs and images.mjs), the installed packages (package-lock.json)
  * and the data it uses (interface wording, constants, the external-origins
  * policy). A body that names a local image is never kept, since its output
- * depends on that file too. Entries are written under a name of their own
- * and renamed into place, so builds running at once (the tests' copies share
- * node_modules) never read half a file; one that does not parse is
- * rendered again. Entries no build used for two weeks are removed.
+ * depends on that file too. Entries are written whole (keptFiles.mjs); one
+ * that does not parse is rendered again.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -20,10 +18,10 @@ import path from 'node:path';
 import { constants } from '../src/data/constants.js';
 import { externalOrigins } from '../src/data/policy.js';
 import { ui } from '../src/data/ui.js';
+import { markUsed, pruneUnused, writeWhole } from './keptFiles.mjs';
 import { cacheDir, rootDir } from './paths.mjs';
 
 export const renderCacheDir = path.join(cacheDir, 'portfolio-articles');
-const KEPT_FOR_MS = 14 * 24 * 3600 * 1000;
 
 let rendererHash;
 /** The hash of everything but the body that the rendered output depends on. */
@@ -46,38 +44,35 @@ const entryFile = async (body) =>
       .digest('hex')}.json`,
   );
 
-/** The `{ tree, html }` an earlier build rendered from `body`, or null. */
+/**
+ * What an earlier build rendered from `body` (keepRendered's `body`), or
+ * null. Its `tree` is read only when asked for: the feeds need a few trees,
+ * and parsing all of them was most of the time a rebuild spent here.
+ */
 export async function readRendered(body) {
   const file = await entryFile(body);
   try {
-    const entry = JSON.parse(await fs.readFile(file, 'utf8'));
-    if (typeof entry?.html !== 'string' || entry.tree?.type !== 'root') return null;
-    const now = new Date();
-    await fs.utimes(file, now, now).catch(() => {});
-    return entry;
+    const text = await fs.readFile(file, 'utf8');
+    const newline = text.indexOf('\n');
+    const entry = JSON.parse(text.slice(0, newline));
+    const treeJson = text.slice(newline + 1);
+    if (typeof entry?.html !== 'string' || !treeJson.startsWith('{"type":"root"')) return null;
+    await markUsed(file);
+    let tree;
+    return Object.defineProperty(entry, 'tree', { get: () => (tree ??= JSON.parse(treeJson)), enumerable: true });
   } catch {
     return null;
   }
 }
 
-/** Keeps what `body` rendered to (`{ tree, html }`), without the tree's source positions. */
-export async function keepRendered(body, { tree, html }) {
-  const file = await entryFile(body);
-  await fs.mkdir(renderCacheDir, { recursive: true });
-  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await fs.writeFile(
-    partial,
-    JSON.stringify({ tree, html }, (key, value) => (key === 'position' ? undefined : value)),
-  );
-  await fs.rename(partial, file);
+/**
+ * Keeps what `body` rendered to: `rendered` (plain JSON values) with its
+ * `tree`, the tree without its source positions, on a line of its own.
+ */
+export async function keepRendered(body, { tree, ...rendered }) {
+  const treeJson = JSON.stringify(tree, (key, value) => (key === 'position' ? undefined : value));
+  await writeWhole(await entryFile(body), `${JSON.stringify(rendered)}\n${treeJson}`);
 }
 
 /** Removes the entries no build has used for two weeks. */
-export async function pruneRendered() {
-  const now = Date.now();
-  for (const name of await fs.readdir(renderCacheDir).catch(() => [])) {
-    const file = path.join(renderCacheDir, name);
-    const stat = await fs.stat(file).catch(() => null);
-    if (stat && now - stat.mtimeMs > KEPT_FOR_MS) await fs.rm(file, { force: true });
-  }
-}
+export const pruneRendered = () => pruneUnused(renderCacheDir);

@@ -22,6 +22,7 @@ import sharp from 'sharp';
 import { writeGeneratedModule } from './generated.mjs';
 import { ContentError } from './articles.mjs';
 import { imageBytes, PhotoError } from './images.mjs';
+import { writeWhole } from './keptFiles.mjs';
 import { cacheDir, rootDir, srcDir } from './paths.mjs';
 
 export const CARD = { width: 1200, height: 630 };
@@ -162,9 +163,8 @@ const isJpeg = (bytes) =>
   bytes?.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9;
 
 /**
- * Draws (or takes from the cache) the card `key` describes, with `draw`.
- * Written under a name of its own, then renamed into place, so that builds
- * running at once (the tests' copies share node_modules) never read half a file.
+ * Draws (or takes from the cache) the card `key` describes, with `draw`;
+ * kept whole (keptFiles.mjs).
  */
 async function cached(key, draw) {
   const name = createHash('sha256')
@@ -174,10 +174,7 @@ async function cached(key, draw) {
   const kept = await fs.readFile(file).catch(() => null);
   if (isJpeg(kept)) return kept;
   const bytes = await draw();
-  await fs.mkdir(cardCacheDir, { recursive: true });
-  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await fs.writeFile(partial, bytes);
-  await fs.rename(partial, file);
+  await writeWhole(file, bytes);
   return bytes;
 }
 

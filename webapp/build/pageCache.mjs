@@ -1,0 +1,58 @@
+/**
+ * Prerendered pages, kept between builds (in the cache folder, paths.mjs):
+ * after an article is edited, every other page renders to what it did.
+ *
+ * A page's HTML depends on the node build of the app (its files), the
+ * browser build's template, chunks and asset URLs, the installed packages
+ * and prerender.mjs (together `inputs`, hashed once a build), its URL, and
+ * the content the page read while rendering (article and list JSON). An
+ * entry, named by the hash of the first two, records the hash of each piece
+ * of content the page read; it is used only while each still matches.
+ * Entries are written whole (keptFiles.mjs); one that does not parse is
+ * rendered again.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { markUsed, pruneUnused, writeWhole } from './keptFiles.mjs';
+import { cacheDir } from './paths.mjs';
+
+const pageCacheDir = path.join(cacheDir, 'portfolio-pages');
+
+const sha256 = (...parts) => parts.reduce((hash, part) => hash.update(part), createHash('sha256')).digest('hex');
+
+/**
+ * The cache for one build: `inputs` (strings or buffers) as above, and
+ * `contentOf(url)`, the content a page may read. Returns `{ read(url),
+ * keep(url, readUrls, page), prune() }`.
+ */
+export function openPageCache(inputs, contentOf) {
+  const common = sha256(...inputs);
+  const contentHashes = new Map();
+  const contentHash = (url) => {
+    if (!contentHashes.has(url)) contentHashes.set(url, sha256(JSON.stringify(contentOf(url) ?? null)));
+    return contentHashes.get(url);
+  };
+  const entryFile = (url) => path.join(pageCacheDir, `${sha256(common, url)}.json`);
+  return {
+    /** The page kept for `url`, if the content it read is unchanged: null otherwise. */
+    async read(url) {
+      const file = entryFile(url);
+      try {
+        const { reads, page } = JSON.parse(await fs.readFile(file, 'utf8'));
+        if (typeof page !== 'string' || !Object.entries(reads).every(([read, hash]) => contentHash(read) === hash))
+          return null;
+        await markUsed(file);
+        return page;
+      } catch {
+        return null;
+      }
+    },
+    /** Keeps `page`, rendered for `url` from the content at `readUrls`. */
+    async keep(url, readUrls, page) {
+      const reads = Object.fromEntries([...readUrls].map((read) => [read, contentHash(read)]));
+      await writeWhole(entryFile(url), JSON.stringify({ reads, page }));
+    },
+    prune: () => pruneUnused(pageCacheDir),
+  };
+}
