@@ -5,14 +5,15 @@
 //!    missing or older than the lockfile).
 //! 2. Runs `node webapp/build/build.mjs $OUT_DIR/web`: the Parcel build into `web/site`
 //!    and the route manifest `web/routes.json`, derived from the data module.
-//! 3. Copies the site into `$OUT_DIR/embed` and writes a `.br` (quality 11) and a
-//!    `.gz` (level 9) sibling beside every text file, so nothing is ever
-//!    compressed per request; a file compressed by an earlier build is taken
-//!    from the cache (`build/precompress.rs`). A text file with a `.gz`
-//!    sibling is embedded without its identity bytes, which the server makes
-//!    from the gzip copy when a client takes neither encoding. rust-embed
-//!    then compiles `embed/` into the library and computes each file's
-//!    SHA-256, which the server turns into strong ETags.
+//! 3. Fills `$OUT_DIR/embed` from the site: a `.br` (quality 11) and a `.gz`
+//!    (level 9) copy of every text file, so nothing is ever compressed per
+//!    request, and the other files as they are. A file compressed by an
+//!    earlier build is taken from the cache (`build/precompress.rs`). A text
+//!    file is embedded without its identity bytes, which the server makes
+//!    from the gzip copy when a client takes neither encoding (unless
+//!    compressing did not make it smaller).
+//! 4. Packs `embed/` into one file with an index and each file's SHA-256
+//!    (which the server turns into strong ETags), for `src/lib.rs` to compile in.
 
 #[path = "build/precompress.rs"]
 mod precompress;
@@ -54,16 +55,61 @@ fn main() {
     }
     let site = web_out.join("site");
     let mut jobs = Vec::new();
-    copy_embed_tree(&site, &site, &embed_dir, &mut jobs).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
+    link_embed_tree(&site, &site, &embed_dir, &mut jobs).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
+    // The largest first, so that no thread starts a long one last.
+    jobs.sort_by_cached_key(|job| std::cmp::Reverse(fs::metadata(&job.input).map_or(0, |m| m.len())));
     precompress_site(&root, &out_dir, &jobs);
     // Each byte once: a text file with a gzip copy is embedded as that copy
     // (and its brotli one) alone; the server makes the rare identity
-    // response from the gzip copy as it sends it.
+    // response from the gzip copy as it sends it. The others are embedded as they are.
     for job in &jobs {
-        if precompress::sibling(&job.output, "gz").exists() {
-            fs::remove_file(&job.output).unwrap_or_else(|e| fail(&format!("cannot remove {}: {e}", job.output.display())));
+        if !precompress::sibling(&job.output, "gz").exists() {
+            link_or_copy(&job.input, &job.output).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", job.output.display())));
         }
     }
+    pack_site(&embed_dir, &out_dir).unwrap_or_else(|e| fail(&format!("cannot pack {}: {e}", embed_dir.display())));
+}
+
+/// Writes what `src/lib.rs` compiles in: the files of `embed` one after
+/// another (`site.pack`), their SHA-256s in the same order (`site.sha256`),
+/// and the index of paths and where each file's bytes start and end
+/// (`site_index.rs`), sorted by path.
+fn pack_site(embed: &Path, out_dir: &Path) -> io::Result<()> {
+    use sha2::{Digest, Sha256};
+    use std::fmt::Write as _;
+    use std::io::Write as _;
+    let mut names = Vec::new();
+    list_files(embed, embed, &mut names)?;
+    names.sort();
+    let mut pack = io::BufWriter::new(fs::File::create(out_dir.join("site.pack"))?);
+    let mut hashes = Vec::with_capacity(32 * names.len());
+    let mut index = String::from("&[\n");
+    let mut at = 0;
+    for name in &names {
+        let bytes = fs::read(embed.join(name))?;
+        pack.write_all(&bytes)?;
+        hashes.extend_from_slice(&Sha256::digest(&bytes));
+        writeln!(index, "({name:?}, {at}, {}),", at + bytes.len()).expect("writing to a String");
+        at += bytes.len();
+    }
+    pack.flush()?;
+    fs::write(out_dir.join("site.sha256"), hashes)?;
+    fs::write(out_dir.join("site_index.rs"), index + "]\n")
+}
+
+/// The paths of the files below `dir`, relative to `root`, with `/` between names.
+fn list_files(root: &Path, dir: &Path, names: &mut Vec<String>) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            list_files(root, &path, names)?;
+        } else {
+            let relative = path.strip_prefix(root).expect("walked below root");
+            let parts: Vec<_> = relative.components().map(|part| part.as_os_str().to_string_lossy()).collect();
+            names.push(parts.join("/"));
+        }
+    }
+    Ok(())
 }
 
 /// Unused cache entries are removed after this long: long enough to keep
@@ -77,7 +123,7 @@ fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job]) {
     let versions =
         |names: &[&str]| names.iter().map(|name| format!("{name} {}", locked_version(root, name))).collect::<Vec<_>>().join(", ");
     let codecs = [
-        Codec { kind: Kind::Brotli { quality: 11, window_bits: 22 }, crate_versions: versions(&["brotli"]) },
+        Codec { kind: Kind::Brotli { quality: 11, large_file_quality: 10, window_bits: 22 }, crate_versions: versions(&["brotli"]) },
         Codec { kind: Kind::Gzip { level: 9 }, crate_versions: versions(&["flate2", "miniz_oxide"]) },
     ];
     let cache_root = cache_root(out_dir);
@@ -231,12 +277,14 @@ fn run(command: &mut Command, what: &str) {
     }
 }
 
-/// Copies `dir` (below `site`) into `embed`, listing the text files to compress.
-fn copy_embed_tree(site: &Path, dir: &Path, embed: &Path, jobs: &mut Vec<Job>) -> io::Result<()> {
+/// Links the files of `dir` (below `site`) that are embedded as they are
+/// into `embed`, and lists the text files to compress (not linked: most are
+/// embedded as their compressed copies alone).
+fn link_embed_tree(site: &Path, dir: &Path, embed: &Path, jobs: &mut Vec<Job>) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
-            copy_embed_tree(site, &path, embed, jobs)?;
+            link_embed_tree(site, &path, embed, jobs)?;
             continue;
         }
         let relative = path.strip_prefix(site).expect("walked below site");
@@ -246,10 +294,18 @@ fn copy_embed_tree(site: &Path, dir: &Path, embed: &Path, jobs: &mut Vec<Job>) -
         }
         let target = embed.join(relative);
         fs::create_dir_all(target.parent().expect("file has a parent"))?;
-        fs::copy(&path, &target)?;
         if TEXT_EXTENSIONS.contains(&extension.to_ascii_lowercase().as_str()) {
             jobs.push(Job { input: path, output: target });
+        } else {
+            link_or_copy(&path, &target)?;
         }
     }
     Ok(())
+}
+
+/// A hard link where the file system allows one (the site and `embed` are
+/// both in OUT_DIR; the web build replaces files rather than writing into
+/// them), else a copy.
+fn link_or_copy(from: &Path, to: &Path) -> io::Result<()> {
+    fs::hard_link(from, to).or_else(|_| fs::copy(from, to).map(|_| ()))
 }

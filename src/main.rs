@@ -7,7 +7,7 @@
 
 fn main() -> std::process::ExitCode {
     portfolio_server::main(portfolio_server::Embedded {
-        files: &portfolio::Files,
+        files: portfolio_server::EmbeddedFiles { pack: portfolio::PACK, sha256: portfolio::SHA256, index: portfolio::INDEX },
         route_manifest: portfolio::ROUTE_MANIFEST,
         commit: portfolio::COMMIT,
     })

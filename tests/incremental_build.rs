@@ -75,7 +75,8 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     // changes: a returning visitor downloads none of them again.
     let manifest_with_new_card = String::from_utf8_lossy(&before["(routes.json)"]).replace(&old_card, &new_card);
     assert_eq!(manifest_with_new_card.as_bytes(), after["(routes.json)"].as_slice(), "the route manifest");
-    for path in changes.iter().filter(|path| *path != "(routes.json)") {
+    // (The pack the library compiles in is made of the files, and differs with them.)
+    for path in changes.iter().filter(|path| !path.starts_with('(')) {
         let about_it = [&before, &after].iter().any(|site| site.get(path).is_some_and(|b| mentions(b, TITLE) || mentions(b, EDITED_TITLE)));
         assert!(about_it || *path == old_card || *path == new_card, "{path} changed, though it is not about the edited article");
         assert!(

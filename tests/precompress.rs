@@ -32,7 +32,7 @@ impl Drop for Scratch {
 }
 
 fn brotli(quality: u32) -> Codec {
-    Codec { kind: Kind::Brotli { quality, window_bits: 22 }, crate_versions: "brotli 9.1.1".to_owned() }
+    Codec { kind: Kind::Brotli { quality, large_file_quality: quality, window_bits: 22 }, crate_versions: "brotli 9.1.1".to_owned() }
 }
 
 fn gzip() -> Codec {

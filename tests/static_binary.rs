@@ -17,8 +17,8 @@ use pebble::*;
 use tls_support::*;
 
 /// Budget for what the static binary holds besides the site's bytes: the
-/// server, TLS, ACME, the C library and rust-embed's table (a path, a hash
-/// and a type for each file and encoding), 6.68 MB measured with the sample's
+/// server, TLS, ACME, the C library and the site's index (a path and a
+/// hash for each file and encoding), 6.68 MB measured with the sample's
 /// 1.52 MB site: 5.98 MB with ring, 0.63 MB more for aws-lc-rs (whose C
 /// code is built for size; at full optimisation it was 2.1 MB more), 79 KB
 /// for the metrics, 88 KB for identity responses made from the gzip copies

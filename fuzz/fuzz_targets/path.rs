@@ -7,13 +7,13 @@ use std::sync::OnceLock;
 use libfuzzer_sys::fuzz_target;
 use portfolio_server::request_path::decode_path;
 use portfolio_server::site::{Resolution, Site};
-use portfolio_server::Embedded;
+use portfolio_server::{Embedded, EmbeddedFiles};
 
 fn site() -> &'static Site {
     static SITE: OnceLock<Site> = OnceLock::new();
     SITE.get_or_init(|| {
-        let embedded =
-            Embedded { files: &portfolio::Files, route_manifest: portfolio::ROUTE_MANIFEST, commit: portfolio::COMMIT };
+        let files = EmbeddedFiles { pack: portfolio::PACK, sha256: portfolio::SHA256, index: portfolio::INDEX };
+        let embedded = Embedded { files, route_manifest: portfolio::ROUTE_MANIFEST, commit: portfolio::COMMIT };
         Site::load(&embedded).expect("the embedded site loads")
     })
 }

@@ -35,5 +35,5 @@ mod start;
 mod tls;
 mod watchdog;
 
-pub use site::Embedded;
+pub use site::{Embedded, EmbeddedFiles};
 pub use start::main;

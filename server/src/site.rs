@@ -5,14 +5,12 @@
 //! route manifest that the web build derives from the data module. A new
 //! article is a new route after a rebuild, with no change here.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use bytes::Bytes;
 use hyper::header::HeaderValue;
-use rust_embed::DynRustEmbed;
 use serde::Deserialize;
 
 use crate::headers::CacheClass;
@@ -23,11 +21,36 @@ use crate::negotiate::{Encoded, Encoding};
 /// content edit does not recompile it.
 pub struct Embedded {
     /// Every file of the build, plus `.br` and `.gz` siblings for the text files.
-    pub files: &'static dyn DynRustEmbed,
+    pub files: EmbeddedFiles,
     /// The route manifest written by `webapp/build/build.mjs`.
     pub route_manifest: &'static str,
     /// The commit the site was built from, for `--version`.
     pub commit: &'static str,
+}
+
+/// The files of the build as the `portfolio` package's `build.rs` packs
+/// them: their bytes one after another in `pack`, their SHA-256s (32 bytes
+/// each, in the same order) in `sha256`, and `index`, each file's path
+/// below the site root with where its bytes start and end, sorted by path.
+#[derive(Clone, Copy)]
+pub struct EmbeddedFiles {
+    pub pack: &'static [u8],
+    pub sha256: &'static [u8],
+    pub index: &'static [(&'static str, usize, usize)],
+}
+
+impl EmbeddedFiles {
+    /// Every file's path, sorted.
+    fn names(&self) -> impl Iterator<Item = &'static str> {
+        self.index.iter().map(|(name, _, _)| *name)
+    }
+
+    /// A file's bytes and SHA-256, by its path below the site root.
+    fn get(&self, name: &str) -> Option<(&'static [u8], &'static [u8])> {
+        let at = self.index.binary_search_by(|(other, _, _)| (*other).cmp(name)).ok()?;
+        let (_, start, end) = self.index[at];
+        Some((self.pack.get(start..end)?, self.sha256.get(at * 32..at * 32 + 32)?))
+    }
 }
 
 #[derive(Deserialize)]
@@ -187,19 +210,18 @@ impl Site {
         let mut site =
             Site { assets: Vec::new(), paths: HashMap::default(), redirects: HashMap::default(), not_found: 0, content_security_policy };
         let mut by_file = HashMap::new();
-        let names = embedded.files.names();
-        let embedded_names: std::collections::HashSet<&str> = names.iter().map(|name| name.as_ref()).collect();
+        let embedded_names: std::collections::HashSet<&str> = embedded.files.names().collect();
         // Every file of the build, in the embedded order: what is embedded as
         // it is, and the text files embedded as their gzip copy alone.
-        let files = names.iter().filter_map(|name| match name.strip_suffix(".gz") {
+        let files = embedded.files.names().filter_map(|name| match name.strip_suffix(".gz") {
             Some(file) if !embedded_names.contains(file) => Some(file),
             Some(_) => None,
-            None => (!name.ends_with(".br")).then_some(name.as_ref()),
+            None => (!name.ends_with(".br")).then_some(name),
         });
         for path in files {
             let sent_as =
                 manifest.files.get(path).ok_or_else(|| SiteError(format!("the route manifest does not say how to send {path}")))?;
-            let asset = load_asset(embedded.files, path, site.assets.len(), sent_as)?;
+            let asset = load_asset(&embedded.files, path, site.assets.len(), sent_as)?;
             by_file.insert(path.to_string(), asset.id);
             // HTML is reached only through its routes, so `/index.html` is not a second address of `/`.
             if !path.ends_with(".html") {
@@ -301,30 +323,23 @@ impl Site {
     /// The site this crate's unit tests serve: the sample, as built.
     #[cfg(test)]
     pub(crate) fn built() -> Site {
-        Site::load(&Embedded { files: &portfolio::Files, route_manifest: portfolio::ROUTE_MANIFEST, commit: portfolio::COMMIT })
+        let portfolio_files = || EmbeddedFiles { pack: portfolio::PACK, sha256: portfolio::SHA256, index: portfolio::INDEX };
+        Site::load(&Embedded { files: portfolio_files(), route_manifest: portfolio::ROUTE_MANIFEST, commit: portfolio::COMMIT })
             .expect("the embedded site loads")
     }
 }
 
-fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: &SentAs) -> Result<Asset, SiteError> {
-    // Release builds embed the files in the binary: sent without a copy.
-    let bytes_of = |data: Cow<'static, [u8]>| match data {
-        Cow::Borrowed(bytes) => Bytes::from_static(bytes),
-        Cow::Owned(bytes) => Bytes::from(bytes),
-    };
+fn load_asset(files: &EmbeddedFiles, path: &str, id: usize, sent_as: &SentAs) -> Result<Asset, SiteError> {
+    // Sent straight from the binary, without a copy.
     let representation = |file: &str| {
-        files.get(file).map(|embedded| Representation {
-            etag: etag(&embedded.metadata.sha256_hash()[..16]),
-            body: Stored::Bytes(bytes_of(embedded.data)),
-        })
+        files.get(file).map(|(bytes, sha256)| Representation { etag: etag(&sha256[..16]), body: Stored::Bytes(Bytes::from_static(bytes)) })
     };
     let compressed = |encoding: Encoding| representation(&format!("{path}{}", encoding.file_suffix()));
     let identity = match representation(path) {
         Some(identity) => identity,
         None => {
-            let gzip = files.get(&format!("{path}.gz")).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
-            let hash = gzip.metadata.sha256_hash();
-            let bytes = bytes_of(gzip.data);
+            let (gzip, hash) = files.get(&format!("{path}.gz")).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
+            let bytes = Bytes::from_static(gzip);
             let len = crate::gunzip::decompressed_len(&bytes).ok_or_else(|| SiteError(format!("{path}.gz is not a gzip file")))?;
             // Its own validator: the other half of the gzip copy's SHA-256,
             // which changes whenever these bytes do.
@@ -351,7 +366,7 @@ fn load_asset(files: &dyn DynRustEmbed, path: &str, id: usize, sent_as: &SentAs)
     })
 }
 
-/// A strong ETag from 128 bits of the SHA-256 rust-embed computed at build time.
+/// A strong ETag from 128 bits of the SHA-256 build.rs computed.
 fn etag(sha256_half: &[u8]) -> HeaderValue {
     let hex: String = sha256_half.iter().map(|b| format!("{b:02x}")).collect();
     HeaderValue::from_str(&format!("\"{hex}\"")).expect("hex is a valid header value")

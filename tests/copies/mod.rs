@@ -130,8 +130,8 @@ impl BuiltCopy {
 
     /// The site as a build into `target` embedded it: each file below
     /// `$OUT_DIR/embed` with its `.br` and `.gz` siblings, each text file as
-    /// it is sent to a client that takes neither (from its `.gz`), and the
-    /// route manifest.
+    /// it is sent to a client that takes neither (from its `.gz`), the
+    /// route manifest, and the pack the library compiles in.
     pub fn embedded(&self, target: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
         let build = self.build_scripts(target);
         let out = fs::read_dir(&build)
@@ -154,6 +154,10 @@ impl BuiltCopy {
             .collect();
         files.extend(gunzipped);
         files.insert("(routes.json)".to_owned(), fs::read(out.join("web/routes.json")).unwrap());
+        // What the library compiles in, packed from those files (build.rs, pack_site).
+        for packed in ["site.pack", "site.sha256", "site_index.rs"] {
+            files.insert(format!("({packed})"), fs::read(out.join(packed)).unwrap());
+        }
         files
     }
 
