@@ -124,13 +124,14 @@ const FIELDS = {
   },
 };
 
-/** 2023-05-07 → '7 May 2023', the date as every page shows it. */
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
 });
+
+/** 2023-05-07 → '7 May 2023', the date as every page shows it. */
 export function displayDate(day) {
   return dateFormat.format(day);
 }

@@ -257,6 +257,8 @@ export function startAppBuild(siteDir, prerenderDir, outDir) {
 }
 
 if (process.argv[1] === import.meta.filename && process.send) {
+  // A build that stopped (a content mistake found meanwhile) needs no more of it.
+  process.on('disconnect', () => process.exit(1));
   const [siteDir, prerenderDir, outDir] = process.argv.slice(2);
   buildApp(siteDir, prerenderDir, outDir).then(
     (result) => process.send({ result }, () => process.exit(0)),
