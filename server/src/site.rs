@@ -323,8 +323,8 @@ impl Site {
     /// The site this crate's unit tests serve: the sample, as built.
     #[cfg(test)]
     pub(crate) fn built() -> Site {
-        let portfolio_files = || EmbeddedFiles { pack: portfolio::PACK, sha256: portfolio::SHA256, index: portfolio::INDEX };
-        Site::load(&Embedded { files: portfolio_files(), route_manifest: portfolio::ROUTE_MANIFEST, commit: portfolio::COMMIT })
+        let files = EmbeddedFiles { pack: portfolio::PACK, sha256: portfolio::SHA256, index: portfolio::INDEX };
+        Site::load(&Embedded { files, route_manifest: portfolio::ROUTE_MANIFEST, commit: portfolio::COMMIT })
             .expect("the embedded site loads")
     }
 }
