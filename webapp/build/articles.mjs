@@ -627,7 +627,7 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
  */
 async function renderBody({ file, body, bodyOffset }) {
   const kept = await readRendered(body);
-  if (kept) return { ...kept, tree: () => kept.tree, images: new Map(), renamed: new Map() };
+  if (kept) return { ...kept, images: new Map(), renamed: new Map() };
   const images = new Map();
   const renamed = new Map();
   const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images, renamed });

@@ -62,16 +62,6 @@ function fail(message) {
   process.exit(1);
 }
 
-async function listFiles(dir, base = dir) {
-  const out = [];
-  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await listFiles(full, base)));
-    else out.push(path.relative(base, full).split(path.sep).join('/'));
-  }
-  return out;
-}
-
 async function main() {
   const outArg = process.argv[2];
   if (!outArg) fail('usage: node webapp/build/build.mjs OUTDIR');
@@ -102,7 +92,7 @@ async function main() {
   // Checked before the long part of the build.
   contentSecurityPolicy({ externalOrigins, analytics }, []);
   const { routeManifest, routePaths } = await import('./routes.mjs');
-  const { prerenderSite } = await import('./prerender.mjs');
+  const { filesBelow, prerenderSite } = await import('./prerender.mjs');
   const { writeFeeds } = await import('./feed.mjs');
 
   for (const dir of [siteDir, prerenderDir]) {
@@ -139,7 +129,7 @@ async function main() {
   await fs.writeFile(path.join(siteDir, llmsTxtPath), llmsTxt({ origin: siteOrigin, site: content, pages, articles }));
   await writeFaviconIco(siteDir);
 
-  const files = await listFiles(siteDir);
+  const files = await filesBelow(siteDir);
   const strayScripts = files.filter((f) => /\.m?js$/.test(f) && !f.startsWith('static/js/'));
   if (strayScripts.length) fail(`scripts outside static/js/: ${strayScripts.join(', ')}`);
 

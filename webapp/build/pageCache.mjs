@@ -6,8 +6,9 @@
  * browser build's template, chunks and asset URLs, the installed packages
  * and prerender.mjs (together `inputs`, hashed once a build), its URL, and
  * the content the page read while rendering (article and list JSON). An
- * entry, named by the hash of the first two, records the hash of each piece
- * of content the page read; it is used only while each still matches.
+ * entry, one per URL (so the cache holds one copy of the site, whatever
+ * the number of builds), records the hash of the inputs and of each piece
+ * of content the page read; it is used only while all of them match.
  * Entries are written whole (keptFiles.mjs); one that does not parse is
  * rendered again.
  */
@@ -33,17 +34,18 @@ export function openPageCache(inputs, contentOf) {
     if (!contentHashes.has(url)) contentHashes.set(url, sha256(JSON.stringify(contentOf(url) ?? null)));
     return contentHashes.get(url);
   };
-  const entryFile = (url) => path.join(pageCacheDir, `${sha256(common, url)}.json`);
+  const entryFile = (url) => path.join(pageCacheDir, `${sha256(url)}.json`);
   return {
     /** The page kept for `url`, if the content it read is unchanged: null otherwise. */
     async read(url) {
       const file = entryFile(url);
       try {
-        const { reads, page } = JSON.parse(await fs.readFile(file, 'utf8'));
-        if (typeof page !== 'string' || !Object.entries(reads).every(([read, hash]) => contentHash(read) === hash))
+        const entry = JSON.parse(await fs.readFile(file, 'utf8'));
+        const unchanged = ([read, hash]) => contentHash(read) === hash;
+        if (entry.inputs !== common || typeof entry.page !== 'string' || !Object.entries(entry.reads).every(unchanged))
           return null;
         await markUsed(file);
-        return page;
+        return entry.page;
       } catch {
         return null;
       }
@@ -51,7 +53,7 @@ export function openPageCache(inputs, contentOf) {
     /** Keeps `page`, rendered for `url` from the content at `readUrls`. */
     async keep(url, readUrls, page) {
       const reads = Object.fromEntries([...readUrls].map((read) => [read, contentHash(read)]));
-      await writeWhole(entryFile(url), JSON.stringify({ reads, page }));
+      await writeWhole(entryFile(url), JSON.stringify({ inputs: common, reads, page }));
     },
     prune: () => pruneUnused(pageCacheDir),
   };

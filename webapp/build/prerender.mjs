@@ -134,12 +134,13 @@ function checkPage(file, html, siteFiles, routes) {
   }
 }
 
-/** The files below `dir`, as paths relative to it with '/' between names. */
-async function filesBelow(dir) {
+/** The files below `dir`, as paths relative to it with '/' between names, sorted. */
+export async function filesBelow(dir) {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }
 
 /**
@@ -167,7 +168,7 @@ export async function prerenderSite({ siteDir, app, prerenderDir, articles }) {
     ...articles.map((article) => [articleDataPath(article.slug), article.data]),
     ...listData(articles, pageTable),
   ]);
-  const nodeBuild = (await filesBelow(prerenderDir)).filter((file) => file !== 'package.json').sort();
+  const nodeBuild = (await filesBelow(prerenderDir)).filter((file) => file !== 'package.json');
   const cache = openPageCache(
     [
       ...(await Promise.all(nodeBuild.map((file) => fs.readFile(path.join(prerenderDir, file))))),

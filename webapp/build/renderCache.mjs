@@ -46,8 +46,9 @@ const entryFile = async (body) =>
 
 /**
  * What an earlier build rendered from `body` (keepRendered's `body`), or
- * null. Its `tree` is read only when asked for: the feeds need a few trees,
- * and parsing all of them was most of the time a rebuild spent here.
+ * null. Its `tree` is a function that parses the tree when first called:
+ * the feeds need a few trees, and parsing all of them was most of the time
+ * a rebuild spent here.
  */
 export async function readRendered(body) {
   const file = await entryFile(body);
@@ -59,7 +60,7 @@ export async function readRendered(body) {
     if (typeof entry?.html !== 'string' || !treeJson.startsWith('{"type":"root"')) return null;
     await markUsed(file);
     let tree;
-    return Object.defineProperty(entry, 'tree', { get: () => (tree ??= JSON.parse(treeJson)), enumerable: true });
+    return { ...entry, tree: () => (tree ??= JSON.parse(treeJson)) };
   } catch {
     return null;
   }
