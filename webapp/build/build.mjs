@@ -38,7 +38,7 @@ import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, writePageModule } from './pages.mjs';
 import { contentSecurityPolicy, PolicyError } from './policy.mjs';
 import { writeFaviconIco } from './favicon.mjs';
-import { makeShareCards } from './shareCards.mjs';
+import { makeArticleCards, makeSiteCard } from './shareCards.mjs';
 import { writeSearchIndex } from './search.mjs';
 import { llmsTxt, llmsTxtPath } from './llms.mjs';
 import { describe, ParcelBuildError, startAppBuild } from './parcel.mjs';
@@ -86,8 +86,9 @@ async function main() {
     externalOrigins,
     analytics,
   } = await import('../src/data/index.js');
-  const cards = await step('share cards', () =>
-    makeShareCards({ site: content, pages, ui, origin: siteOrigin, articles }),
+  // The app imports the site's card (generated/shareCard.js); the articles' are drawn while Parcel builds.
+  const siteCard = await step('site card', () =>
+    makeSiteCard({ site: content, home: pages.find(({ path }) => path === '/'), origin: siteOrigin }),
   );
   // Checked before the long part of the build.
   contentSecurityPolicy({ externalOrigins, analytics }, []);
@@ -102,10 +103,13 @@ async function main() {
   const appBuild = startAppBuild(siteDir, prerenderDir, outDir);
   // Never left unhandled while the steps below run; awaited before the prerender.
   appBuild.catch(() => {});
+  const cards = await step('article cards', () =>
+    makeArticleCards(articles, { site: content, ui, origin: siteOrigin }),
+  );
   const lists = await step('article and list files', async () => {
     await writeArticleFiles(articles, siteDir);
     await writePublished(photos, siteDir);
-    await writePublished(cards, siteDir);
+    await writePublished(new Map([...siteCard, ...cards]), siteDir);
     return writeListFiles(articles, pages, siteDir);
   });
   const feeds = await step('feeds', () =>
