@@ -17,7 +17,8 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { startServer, launchBrowser, openPage } from './harness.mjs';
 import { routePaths } from '../../webapp/build/routes.mjs';
-import { articleCount, constants, projects } from '../../webapp/src/data/index.js';
+import { constants, projects } from '../../webapp/src/data/index.js';
+import { articleList } from '../../webapp/src/generated/articleList.js';
 import { tagList } from '../../webapp/src/generated/tagList.js';
 
 /**
@@ -66,7 +67,7 @@ const ALLOWANCES = {
 function listedOn(route) {
   const per = constants.articlesPerPage;
   const page = route === '/articles' ? 1 : Number(/^\/articles\/page\/(\d+)$/.exec(route)?.[1]);
-  if (page) return Math.max(0, Math.min(per, articleCount - (page - 1) * per));
+  if (page) return Math.max(0, Math.min(per, articleList.length - (page - 1) * per));
   return tagList.find((tag) => tag.path === route)?.count ?? 0;
 }
 

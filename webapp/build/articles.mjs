@@ -48,10 +48,12 @@ import {
   articleMarkdownPath,
   articlePath,
   articlesPageCount,
+  articleSlugsPath,
   articlesPagePath,
   isPaged,
   latestArticlesPath,
   listDataPath,
+  tagListPath,
   tagPath,
   urlSegment,
 } from '../src/urls.js';
@@ -714,24 +716,30 @@ export function taggedWith(articles, path) {
 
 /**
  * The list pages' content, fetched by the pages as JSON (listDataPath): URL
- * → value. Each page of the articles' list ({ articles, page, pages }, with
- * `articlesPerPage` summaries a page, newest first; one page of them all
- * when the page table has no later pages, `pages` of data/pages.js), each
- * tag's page ({ articles }, all of them) and the home page's newest
- * (latestArticlesPath: { articles }, without their tags).
+ * → value. Each page of the articles' list ({ articles, page, pages,
+ * tagCount }, with `articlesPerPage` summaries a page, newest first; one
+ * page of them all when the page table has no later pages, `pages` of
+ * data/pages.js), each tag's page ({ articles }, all of them), the home
+ * page's newest (latestArticlesPath: { articles }, without their tags),
+ * every slug (articleSlugsPath: { slugs }, in list order) and every tag
+ * (tagListPath: { tags }, tagsOf). None is in a script: adding an article
+ * leaves every script, and so every other page, as it was.
  */
 export function listData(articles, pages) {
   const summaries = articles.map(({ summary }) => summary);
   const per = isPaged(pages) ? constants.articlesPerPage : Math.max(1, summaries.length);
   const count = articlesPageCount(summaries.length, per);
+  const tags = tagsOf(articles);
   const data = new Map([
     [latestArticlesPath, { articles: summaries.slice(0, constants.homeArticleTeasers).map(withoutTags) }],
+    [articleSlugsPath, { slugs: articles.map(({ slug }) => slug) }],
+    [tagListPath, { tags }],
   ]);
   for (let page = 1; page <= count; page += 1) {
     const shown = summaries.slice((page - 1) * per, page * per);
-    data.set(listDataPath(articlesPagePath(page)), { articles: shown, page, pages: count });
+    data.set(listDataPath(articlesPagePath(page)), { articles: shown, page, pages: count, tagCount: tags.length });
   }
-  for (const tag of tagsOf(articles)) {
+  for (const tag of tags) {
     data.set(listDataPath(tag.path), { articles: taggedWith(articles, tag.path).map(({ summary }) => summary) });
   }
   return data;
@@ -749,34 +757,20 @@ export function contentsOf(tree) {
 }
 
 /**
- * The modules the app imports (in webapp/src/generated/), from `articles` in
- * list order; no body is in any: articles.js, in the main script, with the
- * number of articles (the home page's newest few summaries are a JSON file
- * of their own, listData, so that an edited article leaves the main script
- * as it was);
- * articleList.js, with every summary, for the build's route list and the
- * tests (no page imports it: a list page fetches its own, listData);
- * articleSlugs.js, in the article page's chunk, with every slug in list
- * order (which URLs are articles, and where /article/N leads); and
- * tagList.js, in the tag pages' chunks, with every tag (tagsOf). With `error`
- * (a content mistake, in the live preview) all are empty and articles.js
- * carries the message, which the app shows in place of the page.
+ * The modules the app and the build import (in webapp/src/generated/), from
+ * `articles` in list order; no body is in any: articles.js, in the main
+ * script, with nothing but `contentError` (a content mistake, in the live
+ * preview: the app shows the message in place of the page; null otherwise),
+ * articleList.js, with every summary, and tagList.js, with every tag
+ * (tagsOf), for the build's route list and the tests (no page imports
+ * either: a page fetches what it lists, listData).
  */
 export async function writeArticleModules(articles, error = null) {
   const summaries = articles.map((a) => a.summary);
   const json = (value) => JSON.stringify(value, null, 1);
   const source = 'articles.mjs from webapp/src/data/articles/*.md';
-  await writeGeneratedModule(
-    'articles.js',
-    source,
-    `export const contentError = ${json(error)};\n` + `export const articleCount = ${articles.length};\n`,
-  );
+  await writeGeneratedModule('articles.js', source, `export const contentError = ${json(error)};\n`);
   await writeGeneratedModule('articleList.js', source, `export const articleList = ${json(summaries)};\n`);
-  await writeGeneratedModule(
-    'articleSlugs.js',
-    source,
-    `export const articleSlugs = ${JSON.stringify(articles.map((a) => a.slug))};\n`,
-  );
   await writeGeneratedModule('tagList.js', source, `export const tagList = ${json(tagsOf(articles))};\n`);
 }
 

@@ -46,6 +46,17 @@ export function listDataPath(listPath) {
  */
 export const latestArticlesPath = '/latest.json';
 
+/**
+ * Path of the JSON file with every article's slug, newest first: which URLs
+ * are articles, and where /article/N leads. Fetched by the article page, so
+ * that adding an article changes no script (a script's new name would be
+ * every page's new HTML).
+ */
+export const articleSlugsPath = '/articles/slugs.json';
+
+/** Path of the JSON file with every tag (name, page, number of articles), most used first: fetched by the tag pages. */
+export const tagListPath = '/tags.json';
+
 /** The page `n` (from 1) of the articles' list: '/articles', then '/articles/page/2' and on. */
 export function articlesPagePath(n) {
   return n === 1 ? '/articles' : `/articles/page/${n}`;

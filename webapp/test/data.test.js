@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import data, {
-  articleCount,
   constants,
   documentTitle,
   navPages,
@@ -11,10 +10,12 @@ import data, {
   site,
   siteOrigin,
 } from '../src/data/index.js';
-import { latestArticlesPath, listIndexFromNumber } from '../src/urls.js';
+import { latestArticlesPath, listIndexFromNumber, tagListPath } from '../src/urls.js';
 import { readPageData } from './articles.js';
 import { articleList } from '../src/generated/articleList.js';
-import { tagList } from '../src/generated/tagList.js';
+
+const articleCount = articleList.length;
+const { tags: tagList } = readPageData(tagListPath);
 import { routeManifest, routePaths } from '../build/routes.mjs';
 import { checkPages, PageTableError } from '../build/pages.mjs';
 import { scopeCss } from '../src/scopeCss.js';

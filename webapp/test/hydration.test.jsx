@@ -11,7 +11,8 @@ import { BrowserRouter } from 'react-router-dom';
 import App from '../src/App.jsx';
 import { renderRoute } from '../src/prerenderEntry.jsx';
 import { splitHoisted } from '../build/prerender.mjs';
-import { articleCount, pageOf } from '../src/data/index.js';
+import { pageOf } from '../src/data/index.js';
+import { articleList } from '../src/generated/articleList.js';
 import { routePaths } from '../build/routes.mjs';
 
 let root = null;
@@ -84,7 +85,7 @@ describe('hydrating prerendered pages (React development build)', () => {
     });
   }
 
-  for (const path of ['/article/0', `/article/${articleCount + 1}`, '/article/no-such-post', '/no/such/page']) {
+  for (const path of ['/article/0', `/article/${articleList.length + 1}`, '/article/no-such-post', '/no/such/page']) {
     it(`${path}: the 404 page (rendered once, at /404) hydrates and fills in the URL`, async () => {
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
       const { container, heading, recoverable } = await hydrate(path, '/404');

@@ -26,6 +26,9 @@ import { articles as rendered, readPageData } from './articles.js';
 
 const articles = rendered.map((a) => a.data);
 const latestArticles = readPageData(latestArticlesPath).articles;
+/** A data source with `fixture` in place of every article's content, the rest as built (the slugs, the home page's teasers). */
+const inPlaceOfArticles = (fixture) => (url) =>
+  url.startsWith('/article/') && url.endsWith('.json') ? fixture : readPageData(url);
 /** A social key of the data module → the link it makes. */
 const socialHref = (key) => (key === 'email' ? `mailto:${site.main.email}` : site.socials[key]);
 
@@ -301,8 +304,7 @@ describe('article page', () => {
       style: 'h2 { color: #0f766e; }\np, li { margin: 0 }',
       html,
     };
-    // The fixture in place of every article; the other pages' data as built (the home page's teasers).
-    setDataSource((url) => (url.startsWith('/article/') ? fixture : readPageData(url)));
+    setDataSource(inPlaceOfArticles(fixture));
     try {
       await run(fixture);
     } finally {
@@ -396,7 +398,7 @@ describe('article page', () => {
     ).join('\n\n');
     const { tree, html } = await renderMarkdown(markdown, { file: 'contents.md' });
     const contents = contentsOf(tree);
-    setDataSource(() => ({ ...articles[0], title: 'With contents', contents, html }));
+    setDataSource(inPlaceOfArticles({ ...articles[0], title: 'With contents', contents, html }));
     try {
       renderApp(articles[0].path);
       await screen.findByRole('heading', { level: 1, name: 'With contents' });
@@ -412,7 +414,7 @@ describe('article page', () => {
   });
 
   it('marks a draft (only the live preview has drafts)', async () => {
-    setDataSource(() => ({ ...articles[0], title: 'A draft', draft: true }));
+    setDataSource(inPlaceOfArticles({ ...articles[0], title: 'A draft', draft: true }));
     try {
       renderApp(articles[0].path);
       await screen.findByRole('heading', { level: 1, name: 'A draft' });

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { articleCount, constants } from '../src/data/index.js';
+import { constants } from '../src/data/index.js';
+import { articleList } from '../src/generated/articleList.js';
 import { articlesUi } from '../src/data/articlesUi.js';
 import Pagination from '../src/components/Pagination.jsx';
 import { renderApp } from './render.jsx';
@@ -47,7 +48,7 @@ describe('the pages of the articles list', () => {
   });
 
   it('answer a page past the last with the 404 page', async () => {
-    const pages = Math.max(1, Math.ceil(articleCount / constants.articlesPerPage));
+    const pages = Math.max(1, Math.ceil(articleList.length / constants.articlesPerPage));
     renderApp(`/articles/page/${pages + 1}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
   });

@@ -7,10 +7,11 @@ import { metaContent, renderApp } from './render.jsx';
 import { documentTitle, pageOf, site, siteOrigin, ui } from '../src/data/index.js';
 import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
-import { tagList } from '../src/generated/tagList.js';
 import { plural } from '../src/plural.js';
-import { tagFeedPath, tagPath } from '../src/urls.js';
+import { tagFeedPath, tagListPath, tagPath } from '../src/urls.js';
+import { readPageData } from './articles.js';
 
+const { tags: tagList } = readPageData(tagListPath);
 const [tagsPage, tagPage, notFound] = ['tags', 'tag', 'notFound'].map(pageOf);
 const fill = (text, tag) => text.replaceAll('{tag}', tag.name);
 const taggedWith = (tag) => articleList.filter((article) => article.tags.some((name) => tagPath(name) === tag.path));

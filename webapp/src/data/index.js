@@ -6,16 +6,15 @@
  *
  * The pages, with their text, are in pages.js; who the site is about in
  * site.js. Articles are Markdown files in ./articles/ (see
- * webapp/build/articles.mjs). The build renders them and writes
- * ../generated/: this module gets only their number, so no article's
- * words are in the main script (the home page reads its newest few
- * summaries from /latest.json).
+ * webapp/build/articles.mjs). The build renders them into JSON files
+ * the pages fetch: nothing of the articles is in a script, not even their
+ * number (the home page reads its newest few summaries from /latest.json).
  */
 import { constants } from './constants.js';
 import { site } from './site.js';
 import { pages } from './pages.js';
 import { projects } from './projects.js';
-import { articleCount, contentError } from '../generated/articles.js';
+import { contentError } from '../generated/articles.js';
 import { work } from './work.js';
 import { ui } from './ui.js';
 import { analytics, externalOrigins } from './policy.js';
@@ -23,7 +22,7 @@ import { analytics, externalOrigins } from './policy.js';
 /** Where the site is served (site.js), for canonical links, the feeds and the sitemap. */
 export const siteOrigin = site.main.origin;
 
-export { constants, site, pages, projects, articleCount, contentError, work, ui, analytics, externalOrigins };
+export { constants, site, pages, projects, contentError, work, ui, analytics, externalOrigins };
 
 /** The entry of pages.js with this key ('home', 'about', …). */
 export function pageOf(key) {
@@ -52,7 +51,6 @@ const data = {
   site,
   pages,
   projects,
-  articleCount,
   work,
   ui,
   siteOrigin,

@@ -2,17 +2,17 @@
  * Article reading page for /article/:slug, an article's permalink. A number
  * N (the spec's 1-based index, as /articles lists them) leads to the N-th
  * article's permalink, as the server's redirect does; any other slug
- * renders the 404 screen. The article's content comes from
- * its own JSON file (pageData.js), so no other page carries its body.
+ * renders the 404 screen. Which slugs there are comes from one JSON file
+ * (articleSlugsPath), and the article's content from its own (pageData.js):
+ * no script holds either, so adding an article changes none, and no other
+ * page carries its body.
  * The article's own `style` rules are rendered in a <style> element, every
  * selector prefixed with a per-article class, so they apply only to this
  * article and only while it is shown.
  */
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { documentTitle, ui } from '../data/index.js';
-import { articleDataPath, articlePath, listIndexFromNumber } from '../urls.js';
-// Every article's slug, newest first: in this page's chunk only.
-import { articleSlugs } from '../generated/articleSlugs.js';
+import { articleDataPath, articlePath, articleSlugsPath, listIndexFromNumber } from '../urls.js';
 import { usePageData } from '../pageData.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta from '../components/PageMeta.jsx';
@@ -30,6 +30,7 @@ import './Article.css';
 
 export default function Article() {
   const { slug } = useParams();
+  const { slugs: articleSlugs } = usePageData(articleSlugsPath);
   if (articleSlugs.includes(slug)) return <ArticleContent key={slug} slug={slug} />;
   const index = listIndexFromNumber(slug, articleSlugs.length);
   if (index !== null) return <Navigate replace to={articlePath(articleSlugs[index])} />;

@@ -4,13 +4,14 @@
  * /articles/page/2 and on the next ones (the page table's 'articlesPage',
  * `{page}` its number). Each page's summaries come from its own JSON file
  * (pageData.js), so no page carries every article's; the search finds
- * among all of them. A page past the last is the 404 page.
+ * among all of them. A page past the last is the 404 page (the first
+ * page's JSON says how many there are: no script holds the number, so
+ * adding an article changes none).
  */
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { articleCount, constants, documentTitle, pageOf, pagePaths } from '../data/index.js';
+import { documentTitle, pageOf, pagePaths } from '../data/index.js';
 import { articlesUi } from '../data/articlesUi.js';
-import { articlesPageCount, articlesPagePath, listDataPath, listIndexFromNumber } from '../urls.js';
-import { tagList } from '../generated/tagList.js';
+import { articlesPagePath, listDataPath, listIndexFromNumber } from '../urls.js';
 import { usePageData } from '../pageData.js';
 import PageTop from '../components/PageTop.jsx';
 import ArticleList from '../components/ArticleList.jsx';
@@ -28,13 +29,18 @@ export default function Articles() {
   const { page: segment } = useParams();
   if (segment === undefined) return <ArticlesPage page={1} />;
   if (segment === '1') return <Navigate replace to={articlesPagePath(1)} />;
-  const pages = articlesPageCount(articleCount, constants.articlesPerPage);
+  return <LaterPage key={segment} segment={segment} />;
+}
+
+/** /articles/page/N: that page, or the 404 page past the last. */
+function LaterPage({ segment }) {
+  const { pages } = usePageData(listDataPath(articlesPagePath(1)));
   const index = listIndexFromNumber(segment, pages);
-  return index === null ? <NotFound /> : <ArticlesPage key={index} page={index + 1} />;
+  return index === null ? <NotFound /> : <ArticlesPage page={index + 1} />;
 }
 
 function ArticlesPage({ page }) {
-  const { articles, pages } = usePageData(listDataPath(articlesPagePath(page)));
+  const { articles, pages, tagCount } = usePageData(listDataPath(articlesPagePath(page)));
   const list = (
     <>
       <ArticleList articles={articles} headingLevel={2} page TagList={TagList} />
@@ -62,7 +68,7 @@ function ArticlesPage({ page }) {
   return (
     <div className="container">
       <PageTop page="articles" title={first.heading} intro={first.intro} />
-      {pagePaths.tags && tagList.length > 0 && (
+      {pagePaths.tags && tagCount > 0 && (
         <p className="articles-page__tags">
           <Link to={pagePaths.tags}>{articlesUi.allTags}</Link>
         </p>

@@ -7,9 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { documentTitle, pageOf, pagePaths, site, ui } from '../data/index.js';
 import { articlesUi } from '../data/articlesUi.js';
 import { plural } from '../plural.js';
-import { listDataPath, tagFeedPath } from '../urls.js';
-// Every tag: in the tag pages' chunks only; a tag's articles come from its own JSON file (pageData.js).
-import { tagList } from '../generated/tagList.js';
+import { listDataPath, tagFeedPath, tagListPath } from '../urls.js';
 import { usePageData } from '../pageData.js';
 import PageTop from '../components/PageTop.jsx';
 import ArticleList from '../components/ArticleList.jsx';
@@ -22,7 +20,9 @@ const NotFound = lazyPage('NotFound', () => import('./NotFound.jsx'));
 
 export default function Tag() {
   const { tag: segment } = useParams();
-  const tag = tagList.find(({ path }) => path === `/tags/${segment}`);
+  // Every tag, then the tag's articles: each from a JSON file of its own (pageData.js).
+  const { tags } = usePageData(tagListPath);
+  const tag = tags.find(({ path }) => path === `/tags/${segment}`);
   return tag ? <TagPage key={tag.path} tag={tag} /> : <NotFound />;
 }
 
