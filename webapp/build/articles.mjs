@@ -60,6 +60,7 @@ import {
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 import { srcDir } from './paths.mjs';
+import { asBuffer, inWorker } from './workers.mjs';
 import { externalOrigins } from '../src/data/policy.js';
 
 export const articlesDir = path.join(srcDir, 'data/articles');
@@ -70,6 +71,7 @@ export class ContentError extends Error {
     const where = path.relative(process.cwd(), file) || file;
     super(`${where}${line ? `:${line}` : ''}: ${what}`);
     this.name = 'ContentError';
+    Object.assign(this, { file, line, what });
   }
 }
 
@@ -570,7 +572,7 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
     read.push({ file, name, slug, source, fields, body, bodyOffset, ownImage });
   }
   read.sort((a, b) => b.fields.date - a.fields.date || b.name.localeCompare(a.name));
-  const bodies = await Promise.all(read.map(renderBody));
+  const bodies = await renderBodies(read);
   const articles = [];
   for (const [index, { file, slug, source, fields, ownImage }] of read.entries()) {
     const { tree, html, contents, readingMinutes, searchText, images, renamed } = bodies[index];
@@ -621,19 +623,54 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
 }
 
 /**
+ * With fewer articles to render than this, each is rendered here: a worker
+ * thread takes about half a second to load the renderer (the live preview
+ * renders the one article saved).
+ */
+export const WORKERS_FROM = 16;
+
+/**
+ * Every article's body rendered (renderFresh), in `read`'s order: kept
+ * between builds (renderCache.mjs) unless it names a local image; `tree` is
+ * a function, since a kept tree is parsed only when asked for. Many are
+ * rendered in worker threads (articleWorker.mjs), one a core.
+ */
+async function renderBodies(read) {
+  const kept = await Promise.all(read.map(({ body }) => readRendered(body)));
+  const fresh = read.filter((_, index) => !kept[index]);
+  const render =
+    fresh.length < WORKERS_FROM
+      ? renderFresh
+      : async (article) => {
+          const rendered = await inWorker('articleWorker.mjs', article);
+          if (rendered.contentError) {
+            const { file, line, what } = rendered.contentError;
+            throw new ContentError(file, line, what);
+          }
+          const images = new Map([...rendered.images].map(([url, bytes]) => [url, asBuffer(bytes)]));
+          return { ...rendered, images };
+        };
+  return Promise.all(
+    read.map(async ({ file, body, bodyOffset }, index) => {
+      if (kept[index]) return { ...kept[index], images: new Map(), renamed: new Map() };
+      const { tree, images, renamed, ...derived } = await render({ file, body, bodyOffset });
+      if (images.size === 0 && renamed.size === 0) await keepRendered(body, { ...derived, tree });
+      return { ...derived, tree: () => tree, images, renamed };
+    }),
+  );
+}
+
+/**
  * An article's body rendered (renderMarkdown), with what the site derives
  * from it: its table of contents, its reading time and its text for the
- * search index (without code blocks). Kept between builds (renderCache.mjs)
- * unless it names a local image; `tree` is a function, since a kept tree is
- * parsed only when asked for.
+ * search index (without code blocks), and its images (public URL → bytes;
+ * `renamed`, their names in the file → their URLs).
  */
-async function renderBody({ file, body, bodyOffset }) {
-  const kept = await readRendered(body);
-  if (kept) return { ...kept, images: new Map(), renamed: new Map() };
+export async function renderFresh({ file, body, bodyOffset }) {
   const images = new Map();
   const renamed = new Map();
   const { tree, html } = await renderMarkdown(body, { file, bodyOffset, images, renamed });
-  const derived = {
+  return {
     html,
     contents: contentsOf(tree),
     readingMinutes: Math.max(1, Math.round(readingTime(body).minutes)),
@@ -641,9 +678,10 @@ async function renderBody({ file, body, bodyOffset }) {
       .filter((node) => node.tagName !== 'pre')
       .map(textOf)
       .join(' '),
+    tree,
+    images,
+    renamed,
   };
-  if (images.size === 0 && renamed.size === 0) await keepRendered(body, { ...derived, tree });
-  return { ...derived, tree: () => tree, images, renamed };
 }
 
 /**

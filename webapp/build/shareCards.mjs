@@ -15,9 +15,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { Piscina } from 'piscina';
 import sharp from 'sharp';
 import { CARD, MAX_BYTES } from './cardDrawing.mjs';
 import { writeGeneratedModule } from './generated.mjs';
@@ -25,6 +23,7 @@ import { ContentError } from './articles.mjs';
 import { imageBytes, PhotoError } from './images.mjs';
 import { writeWhole } from './keptFiles.mjs';
 import { cacheDir, rootDir, srcDir } from './paths.mjs';
+import { asBuffer, inWorker } from './workers.mjs';
 
 export { CARD, MAX_BYTES };
 /** Changed when the drawing changes, so that cached cards are drawn again. */
@@ -75,24 +74,9 @@ function published(name, bytes) {
   return { url: `/static/media/${name}.${hashOf(bytes).slice(0, 8)}.jpg`, bytes };
 }
 
-let pool;
 /**
- * Draws a card in a worker (cardDrawing.mjs says what `task` holds and what
- * comes back); the workers stop once no card is left to draw.
- */
-async function draw(task) {
-  pool ??= new Piscina({
-    filename: path.join(import.meta.dirname, 'cardDrawing.mjs'),
-    maxThreads: availableParallelism(),
-    idleTimeout: 100,
-  });
-  const drawn = await pool.run(task);
-  return drawn.bytes ? { bytes: Buffer.from(drawn.bytes) } : drawn;
-}
-
-/**
- * The card `key` describes: from the cache, or drawn by `task` (see draw)
- * and kept whole (keptFiles.mjs). Resolves to draw's answer.
+ * The card `key` describes: from the cache, or drawn from `task` in a worker
+ * (cardDrawing.mjs) and kept whole (keptFiles.mjs). Resolves to the worker's answer.
  */
 async function cached(key, task) {
   const name = createHash('sha256')
@@ -101,7 +85,8 @@ async function cached(key, task) {
   const file = path.join(cardCacheDir, `${name}.jpg`);
   const kept = await fs.readFile(file).catch(() => null);
   if (isJpeg(kept)) return { bytes: kept };
-  const drawn = await draw(await task());
+  const drawn = await inWorker('cardDrawing.mjs', await task());
+  if (drawn.bytes) drawn.bytes = asBuffer(drawn.bytes);
   if (drawn.bytes) await writeWhole(file, drawn.bytes);
   return drawn;
 }

@@ -14,6 +14,7 @@ import {
   slugFromFileName,
   tagsOf,
   srcsetCandidates,
+  WORKERS_FROM,
 } from '../build/articles.mjs';
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
@@ -183,6 +184,44 @@ describe('articles folder', () => {
     expect(article.data.html).toBe(
       `<figure><img src="${url}" alt="A chart" loading="lazy" decoding="async" width="320" height="180"><figcaption>Review time</figcaption></figure>`,
     );
+  });
+});
+
+describe('a large blog', () => {
+  // Bodies no earlier run rendered, so that none comes from the render cache.
+  const run = `${Date.now()}-${Math.random()}`;
+  const body = (i) => `## Part ${i}\n\nRun ${run}.\n\n![A chart](chart.svg)\n\n\`\`\`js\nconst n = ${i};\n\`\`\`\n`;
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="18"></svg>';
+
+  async function folderOf(count, bodyOf) {
+    const folder = await fs.mkdtemp(path.join(dir, 'many-'));
+    await fs.writeFile(path.join(folder, 'chart.svg'), svg);
+    for (let i = 0; i < count; i += 1)
+      await fs.writeFile(
+        path.join(folder, `post-${i}.md`),
+        `---\n${frontMatter({ title: `Post ${i}` })}\n---\n\n${bodyOf(i)}`,
+      );
+    return folder;
+  }
+
+  it('is rendered in worker threads as it is one article at a time', async () => {
+    const articles = await loadArticles(await folderOf(WORKERS_FROM, body));
+    expect(articles).toHaveLength(WORKERS_FROM);
+    for (const article of articles) {
+      const i = Number(/post-(\d+)/.exec(article.file)[1]);
+      const alone = await renderMarkdown(body(i), { file: article.file, images: new Map(), renamed: new Map() });
+      expect(article.data.html).toBe(alone.html);
+      const [[url, bytes]] = [...article.images];
+      expect(url).toMatch(/^\/static\/media\/chart\.[0-9a-f]{8}\.svg$/);
+      expect(Buffer.isBuffer(bytes) && bytes.toString()).toBe(svg);
+    }
+  });
+
+  it('names a mistake in one of its articles in one line, as for one article', async () => {
+    const folder = await folderOf(WORKERS_FROM, (i) => (i === 7 ? `${body(i)}\n<script>alert(1)</script>\n` : body(i)));
+    const error = await loadArticles(folder).catch((e) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error.message).toMatch(/post-7\.md:\d+: a <script> element is not allowed/);
   });
 });
 

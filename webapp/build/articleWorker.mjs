@@ -1,0 +1,17 @@
+/**
+ * Renders one article's body (articles.mjs's renderFresh) in a worker thread
+ * of workers.mjs, so that a build rendering many articles uses every core. A
+ * content mistake comes back as `{ contentError: { file, line, what } }`,
+ * which the build throws as the ContentError it is.
+ */
+import { ContentError, renderFresh } from './articles.mjs';
+
+export default async function renderArticle(article) {
+  try {
+    return await renderFresh(article);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    const { file, line, what } = error;
+    return { contentError: { file, line, what } };
+  }
+}
