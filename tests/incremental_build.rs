@@ -4,7 +4,8 @@
 //! from the caches), then built once more from nothing (a new target folder
 //! and a new web cache, as after `cargo clean`). The second build must
 //! change only the files about that article, and equal the third byte for
-//! byte.
+//! byte. Then an article is added: no script changes, so neither does any
+//! page that lists no article.
 
 mod common;
 mod copies;
@@ -102,4 +103,23 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     let fresh = copy.embedded("fresh-target");
     let differing: Vec<&String> = fresh.keys().chain(after.keys()).filter(|path| fresh.get(*path) != after.get(*path)).collect();
     assert!(differing.is_empty(), "the rebuilt site differs from a fresh build in {differing:?}");
+
+    // An article added: its page, the lists and the feeds change, but no
+    // script or stylesheet (which slugs and tags there are is JSON), so no
+    // page that lists no article: the 404 page names the main script.
+    fs::write(articles.join("2099-01-02-cache-probe-added.md"), article("Added to the blog", "A new article.")).unwrap();
+    copy.rebuild("target", &[]);
+    let added = copy.embedded("target");
+    let changes = changed(&after, &added);
+    eprintln!("changed by the added article: {changes:?}");
+    for path in ["article/cache-probe-added/index.html", "articles/slugs.json", "feed.xml"] {
+        assert!(changes.iter().any(|changed| changed == path), "{path} did not change");
+    }
+    for path in &changes {
+        assert!(
+            !path.starts_with("static/js/") && !path.starts_with("static/css/"),
+            "{path} changed, as adding an article changed a script or style"
+        );
+    }
+    assert!(!changes.iter().any(|path| path == "404.html"), "the 404 page changed");
 }
