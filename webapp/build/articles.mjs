@@ -60,7 +60,7 @@ import {
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 import { srcDir } from './paths.mjs';
-import { asBuffer, inWorker } from './workers.mjs';
+import { allInOrder, asBuffer, inWorker } from './workers.mjs';
 import { externalOrigins } from '../src/data/policy.js';
 
 export const articlesDir = path.join(srcDir, 'data/articles');
@@ -650,7 +650,7 @@ async function renderBodies(read) {
           const images = new Map([...rendered.images].map(([url, bytes]) => [url, asBuffer(bytes)]));
           return { ...rendered, images };
         };
-  return Promise.all(
+  return allInOrder(
     read.map(async ({ file, body, bodyOffset }, index) => {
       if (kept[index]) return { ...kept[index], images: new Map(), renamed: new Map() };
       const { tree, images, renamed, ...derived } = await render({ file, body, bodyOffset });
@@ -801,15 +801,27 @@ export function contentsOf(tree) {
  * preview: the app shows the message in place of the page; null otherwise),
  * articleList.js, with every summary, and tagList.js, with every tag
  * (tagsOf), for the build's route list and the tests (no page imports
- * either: a page fetches what it lists, listData).
+ * either: a page fetches what it lists, listData). The live preview passes
+ * a `revision` (previewRevision), which articles.js then carries: Parcel's
+ * dev server reloads the page when it changes, and the page fetches the
+ * articles' JSON again.
  */
-export async function writeArticleModules(articles, error = null) {
+export async function writeArticleModules(articles, error = null, { revision } = {}) {
   const summaries = articles.map((a) => a.summary);
   const json = (value) => JSON.stringify(value, null, 1);
   const source = 'articles.mjs from webapp/src/data/articles/*.md';
-  await writeGeneratedModule('articles.js', source, `export const contentError = ${json(error)};\n`);
+  const revisionLine = revision ? `export const revision = ${json(revision)};\n` : '';
+  await writeGeneratedModule('articles.js', source, `export const contentError = ${json(error)};\n${revisionLine}`);
   await writeGeneratedModule('articleList.js', source, `export const articleList = ${json(summaries)};\n`);
   await writeGeneratedModule('tagList.js', source, `export const tagList = ${json(tagsOf(articles))};\n`);
+}
+
+/** What the live preview's page shows of `articles`, as a hash: it changes with any article's content, list or links. */
+export function previewRevision(articles) {
+  return createHash('sha256')
+    .update(JSON.stringify(articles.map(({ data }) => data)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** A summary without its tags, which the home page's list does not show. */

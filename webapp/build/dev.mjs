@@ -3,8 +3,10 @@
  * The live preview (`npm run dev:web`): Parcel's dev server on
  * http://localhost:1234, which rebuilds and reloads on every change, plus
  * the articles. Each change to webapp/src/data/articles/ renders them again
- * (articles.mjs): the modules the app imports, and each article's JSON,
- * Markdown and images, their share cards and the search index in the dev server's folder. A mistake in an article is printed
+ * (articles.mjs): each article's JSON, Markdown and images and the lists'
+ * JSON in the dev server's folder, then the modules the app imports (whose
+ * new revision makes the dev server reload the page), then the share cards
+ * and the search index. A mistake in an article is printed
  * here and shown in the page, the same one line the build fails with. Each
  * change to the page table (data/pages.js) writes the module that loads the
  * pages again; a mistake in it is printed here.
@@ -17,6 +19,7 @@ import {
   articlesDir,
   ContentError,
   loadArticles,
+  previewRevision,
   writeArticleFiles,
   writeArticleModules,
   writeListFiles,
@@ -43,10 +46,10 @@ async function renderArticles() {
   try {
     const articles = await loadArticles(undefined, { drafts: true });
     const { site, pages, ui } = await freshData();
-    // What a reload shows first (the article's own JSON), then what lists and search read.
+    // The JSON first, then the module whose new revision makes Parcel reload the page, then the search index.
     await writeArticleFiles(articles, distDir);
-    await writeArticleModules(articles);
     await writeListFiles(articles, pages, distDir);
+    await writeArticleModules(articles, null, { revision: previewRevision(articles) });
     console.log(`articles: ${articles.length} rendered in ${Math.round(performance.now() - started)} ms`);
     await writeSearchIndex(articles, distDir);
     await writePublished(await makeArticleCards(articles, { site, ui, origin: site.main.origin }), distDir);

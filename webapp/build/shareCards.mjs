@@ -23,7 +23,7 @@ import { ContentError } from './articles.mjs';
 import { imageBytes, PhotoError } from './images.mjs';
 import { writeWhole } from './keptFiles.mjs';
 import { cacheDir, rootDir, srcDir } from './paths.mjs';
-import { asBuffer, inWorker } from './workers.mjs';
+import { allInOrder, asBuffer, inWorker } from './workers.mjs';
 
 export { CARD, MAX_BYTES };
 /** Changed when the drawing changes, so that cached cards are drawn again. */
@@ -148,7 +148,7 @@ export async function makeArticleCards(articles, { site, ui, origin }) {
   let logoUrl;
   const logo = () => (logoUrl ??= dataUrl(site.main.logo, logoBytes));
   const host = new URL(origin).host;
-  const cards = await Promise.all(
+  const cards = await allInOrder(
     articles.map((article) => {
       const { summary } = article;
       const text = {

@@ -21,3 +21,15 @@ export function inWorker(module, task) {
 
 /** `bytes` (a Uint8Array from a worker) as a Buffer, without a copy. */
 export const asBuffer = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * Promise.all, except that when several fail it throws the error of the
+ * first in `promises`' order, not of the first to fail: a build with two
+ * mistakes names the same one every time, however the threads ran.
+ */
+export async function allInOrder(promises) {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find(({ status }) => status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map(({ value }) => value);
+}

@@ -10,6 +10,7 @@ import {
   ContentError,
   contentsOf,
   loadArticles,
+  previewRevision,
   renderMarkdown,
   slugFromFileName,
   tagsOf,
@@ -222,6 +223,21 @@ describe('a large blog', () => {
     const error = await loadArticles(folder).catch((e) => e);
     expect(error).toBeInstanceOf(ContentError);
     expect(error.message).toMatch(/post-7\.md:\d+: a <script> element is not allowed/);
+  });
+});
+
+describe('the live preview', () => {
+  it('gets a new revision (and so reloads the page) when an article is added or edited, the same when nothing changed', async () => {
+    const folder = await fs.mkdtemp(path.join(dir, 'preview-'));
+    const write = (name, text) => fs.writeFile(path.join(folder, name), `---\n${frontMatter()}\n---\n\n${text}\n`);
+    await write('first.md', 'The first.');
+    const one = previewRevision(await loadArticles(folder));
+    expect(previewRevision(await loadArticles(folder))).toBe(one);
+    await write('second.md', 'The second.');
+    const two = previewRevision(await loadArticles(folder));
+    expect(two).not.toBe(one);
+    await write('first.md', 'The first, edited.');
+    expect(previewRevision(await loadArticles(folder))).not.toBe(two);
   });
 });
 
