@@ -26,11 +26,13 @@ import { cacheDir, rootDir, srcDir } from './paths.mjs';
 import { allInOrder, asBuffer, inWorker } from './workers.mjs';
 
 export { CARD, MAX_BYTES };
-/** Changed when the drawing changes, so that cached cards are drawn again. */
-const DRAWING_VERSION = 2;
-/** What else a card depends on: the size limit and the versions of what draws and encodes it. */
+/**
+ * What a card depends on besides what it shows: the drawing itself (so an
+ * edited drawing draws every card again) and the versions of what draws and
+ * encodes it.
+ */
 const TOOLS = [
-  MAX_BYTES,
+  readFileSync(path.join(import.meta.dirname, 'cardDrawing.mjs'), 'utf8'),
   ...['satori', 'sharp', '@fontsource/inter'].map(
     (name) => JSON.parse(readFileSync(path.join(rootDir, 'node_modules', name, 'package.json'), 'utf8')).version,
   ),
@@ -80,7 +82,7 @@ function published(name, bytes) {
  */
 async function cached(key, task) {
   const name = createHash('sha256')
-    .update(JSON.stringify([DRAWING_VERSION, TOOLS, key]))
+    .update(JSON.stringify([TOOLS, key]))
     .digest('hex');
   const file = path.join(cardCacheDir, `${name}.jpg`);
   const kept = await fs.readFile(file).catch(() => null);
