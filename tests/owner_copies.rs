@@ -52,7 +52,7 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     assert!(app_markup(&html).contains(&article_html(&server, last)), "{last} has its body in the raw HTML");
     assert_eq!(canonical(&html), Some(format!("{}{last}", s(&expected["origin"]))));
     assert_ne!(server.get(&articles[ARTICLES - 2]).body, page.body, "its own HTML file");
-    assert_well_formed(&server, last, &html);
+    assert_well_formed(&server, last, &html, &expected);
     assert_eq!(server.get(&format!("/article/{ARTICLES}")).header("location"), Some(last.as_str()));
     let next = format!("/article/{}", ARTICLES + 1);
     let missing = server.get(&next);
@@ -78,7 +78,7 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
         if n < pages {
             assert!(html.contains(&format!("rel=\"next\" href=\"/articles/page/{}\"", n + 1)), "{path} links the next page");
         }
-        assert_well_formed(&server, &path, &html);
+        assert_well_formed(&server, &path, &html, &expected);
     }
     listed.sort();
     listed.dedup();
@@ -143,6 +143,30 @@ fn a_copy_made_someone_elses_passes_the_component_prerender_and_budget_tests() {
     assert!(vitest.success(), "the component tests fail on someone else's site");
 
     assert_every_route_prerendered(&copy.server, &expectations_in(&repository));
+
+    // Her tag in Japanese is a page under its own name, as a browser asks
+    // for it (percent-encoded), and with a trailing slash a redirect a
+    // header can carry; her dates are in Portuguese.
+    let tag = "/tags/%E6%A4%9C%E7%B4%A2";
+    let page = copy.server.get(tag);
+    assert_eq!(page.status, 200, "{tag}");
+    assert!(page.text().contains("Pesquisa em japonês"), "{tag} lists its article");
+    let slashed = copy.server.get(&format!("{tag}/"));
+    assert_eq!((slashed.status, slashed.header("location")), (308, Some(tag)), "{tag}/");
+    let article = copy.server.get("/article/pesquisa-em-japones").text();
+    assert!(article.contains("<html lang=\"pt-PT\">"), "the page in Portuguese");
+    assert!(article.contains("15 de julho de 2026"), "the date in Portuguese");
+    // In Chromium, her search finds a word inside a Japanese sentence, which has no spaces.
+    let output = Command::new("node")
+        .arg("tests/e2e/search-in-chromium.mjs")
+        .arg(format!("http://127.0.0.1:{}", copy.server.port))
+        .arg("空白")
+        .current_dir(root)
+        .output()
+        .expect("run node");
+    assert!(output.status.success(), "the search failed: {}", String::from_utf8_lossy(&output.stderr));
+    let search: Value = serde_json::from_slice(&output.stdout).expect("the search prints JSON");
+    assert_eq!(search, serde_json::json!({ "results": ["/article/pesquisa-em-japones"], "problems": [] }));
 
     let budgets = Command::new("node")
         .args(["--test", "tests/e2e/weight.test.mjs"])

@@ -39,7 +39,7 @@ fn unknown_paths_get_the_prerendered_404_page() {
         assert_eq!(meta(&html, "name", "description").as_deref(), Some(escape_html(s(&not_found["description"])).as_str()));
         assert_eq!(meta(&html, "name", "robots").as_deref(), Some("noindex"), "{path}");
         assert_eq!(canonical(&html), None, "{path}: a 404 is the canonical form of nothing");
-        assert_well_formed(&server, &path, &html);
+        assert_well_formed(&server, &path, &html, &expected);
     }
 }
 
@@ -53,12 +53,7 @@ fn sitemap_and_robots_name_every_route_on_the_site_origin() {
     assert!(sitemap.header("content-type").unwrap().contains("xml"), "{:?}", sitemap.header("content-type"));
     let xml = sitemap.text();
     let mut locations: Vec<&str> = xml.split("<loc>").skip(1).map(|l| &l[..l.find("</loc>").unwrap()]).collect();
-    let mut routes: Vec<String> = expected["pages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| if s(&p["path"]) == "/" { format!("{origin}/") } else { format!("{origin}{}", s(&p["path"])) })
-        .collect();
+    let mut routes: Vec<String> = expected["pages"].as_array().unwrap().iter().map(|p| s(&p["url"]).to_owned()).collect();
     // Each once, in any order.
     locations.sort_unstable();
     routes.sort_unstable();
@@ -75,6 +70,7 @@ fn the_feed_has_the_newest_articles_in_full_with_absolute_urls() {
     let feed = parse_feed(&server);
     assert_eq!(feed.feed_type, feed_rs::model::FeedType::Atom);
     assert_eq!(feed.title.as_ref().map(|t| t.content.as_str()), Some(s(&expected["feed"]["title"])));
+    assert_eq!(feed.language.as_deref(), Some(s(&expected["language"])), "the site's language (xml:lang)");
     assert!(feed.links.iter().any(|l| l.href == format!("{origin}/feed.xml") && l.rel.as_deref() == Some("self")));
     assert_eq!(feed.icon.as_ref().map(|i| i.uri.as_str()), Some(format!("{origin}/favicon.ico").as_str()), "an icon the site serves");
     let articles = expected["feed"]["articles"].as_array().unwrap();

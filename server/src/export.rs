@@ -19,6 +19,7 @@ use std::path::Path;
 
 use hyper::header::HeaderMap;
 
+use crate::request_path::encode_path;
 use crate::site::{Asset, Site};
 
 /// What was written, for the closing log line.
@@ -124,11 +125,13 @@ fn headers_file(rules: &BTreeMap<String, String>, security_headers: &HeaderMap) 
     out
 }
 
-/// The `_redirects` file: one `FROM TO 308` line per redirect (the hosts keep the query string).
+/// The `_redirects` file: one `FROM TO 308` line per redirect (the hosts keep
+/// the query string). The target goes into a `Location` header as it is
+/// written, so it is percent-encoded as the server sends it (`/article/検索`).
 fn redirects_file(redirects: &BTreeMap<&str, &str>) -> String {
     let mut out = String::from("# Written by `portfolio export`: the redirects the portfolio server answers.\n");
     for (from, to) in redirects {
-        let _ = writeln!(out, "{from} {to} 308");
+        let _ = writeln!(out, "{from} {} 308", encode_path(to));
     }
     out
 }
@@ -176,6 +179,7 @@ fn nginx_file(rules: &BTreeMap<String, String>, redirects: &BTreeMap<&str, &str>
         let _ = writeln!(out, "    add_header Cache-Control {} always;\n}}", nginx_string(cache));
     }
     for (from, to) in redirects {
+        let to = encode_path(to);
         let _ = writeln!(out, "location = {from} {{\n    absolute_redirect off;\n    return 308 {to}$is_args$args;\n}}");
     }
     for own in [HEADERS_FILE, REDIRECTS_FILE, NGINX_FILE] {
@@ -206,6 +210,14 @@ fn canonical_name(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn redirect_targets_are_percent_encoded_as_a_location_header_needs() {
+        let redirects = BTreeMap::from([("/article/1", "/article/検索")]);
+        assert!(redirects_file(&redirects).contains("/article/1 /article/%E6%A4%9C%E7%B4%A2 308\n"));
+        let nginx = nginx_file(&BTreeMap::new(), &redirects, &HeaderMap::new(), "404.html");
+        assert!(nginx.contains("return 308 /article/%E6%A4%9C%E7%B4%A2$is_args$args;"), "{nginx}");
+    }
 
     #[test]
     fn header_names_are_capitalised() {

@@ -2,6 +2,8 @@
 
 use std::borrow::Cow;
 
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+
 /// Why a request path cannot name anything.
 #[derive(Debug, PartialEq, Eq)]
 pub enum BadPath {
@@ -43,6 +45,16 @@ pub fn decode_path(raw: &str) -> Result<Cow<'_, str>, BadPath> {
     String::from_utf8(decoded).map(Cow::Owned).map_err(|_| BadPath::InvalidUtf8)
 }
 
+/// What a path may carry as it is: RFC 3986's unreserved characters and `/`.
+const KEPT_IN_PATH: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~').remove(b'/');
+
+/// A decoded path as a URI carries it, for a `Location` header (visible
+/// ASCII only): every other byte percent-encoded (`/tags/検索` →
+/// `/tags/%E6%A4%9C%E7%B4%A2`). [`decode_path`] gives the path back.
+pub fn encode_path(path: &str) -> String {
+    utf8_percent_encode(path, KEPT_IN_PATH).to_string()
+}
+
 fn hex_value(byte: Option<&u8>) -> Option<u8> {
     (*byte? as char).to_digit(16).map(|digit| digit as u8)
 }
@@ -65,5 +77,14 @@ mod tests {
         assert_eq!(decode("/%c0%ae"), Err(BadPath::InvalidUtf8));
         assert_eq!(decode("/%ff"), Err(BadPath::InvalidUtf8));
         assert_eq!(decode("/caf%C3%A9"), Ok("/café".to_owned()));
+    }
+
+    #[test]
+    fn encodes_what_decodes_back() {
+        assert_eq!(encode_path("/tags/c-plus-plus"), "/tags/c-plus-plus");
+        assert_eq!(encode_path("/tags/検索"), "/tags/%E6%A4%9C%E7%B4%A2");
+        for path in ["/tags/검색", "/a b?c#d%e", "/article/عربي"] {
+            assert_eq!(decode_path(&encode_path(path)).map(Cow::into_owned), Ok(path.to_owned()));
+        }
     }
 }

@@ -17,7 +17,7 @@ use hyper::{Method, Request, Response, StatusCode};
 use crate::gunzip::Gunzip;
 use crate::limits::MAX_REQUEST_LINE;
 use crate::negotiate::{self, Encoded, Encoding, RangeOutcome};
-use crate::request_path::decode_path;
+use crate::request_path::{decode_path, encode_path};
 use crate::site::{Asset, Representation, Resolution, Site, Stored};
 use crate::small_responses::{add_security, response, with_body, Body, SmallResponses};
 
@@ -146,11 +146,12 @@ impl Responder {
     }
 
     fn redirect(&self, path: String, query: Option<&str>) -> Response<Body> {
+        // The path is decoded (a tag's may be `/tags/検索`); the query is its raw (visible ASCII) text.
+        let path = encode_path(&path);
         let location = match query {
             Some(query) => format!("{path}?{query}"),
             None => path,
         };
-        // The path came from a parsed URI and the query is its raw (visible ASCII) text.
         let Ok(location) = HeaderValue::from_str(&location) else {
             return self.shapes.plain(StatusCode::BAD_REQUEST, "Bad Request: malformed path\n");
         };

@@ -6,6 +6,7 @@
  *   node tests/copies/make-someone-elses.mjs COPY
  *
  * - another name, e-mail, domain, copyright year and account on each network;
+ * - another language: Portuguese (`language: 'pt-PT'`);
  * - a network dropped: the one the contact text links, or else the last;
  * - the contact text rewritten, with no placeholder;
  * - every article deleted and three new ones written, one with its own
@@ -71,6 +72,10 @@ for (const name of dataFiles) {
   write(name, text);
 }
 let siteJs = edit(read('site.js'), /copyrightYear: \d+/, 'copyrightYear: 2026', 'copyrightYear in site.js');
+// She writes in Portuguese: the language line set, or added after the e-mail.
+siteJs = /\n\s*language: [^\n]*/.test(siteJs)
+  ? siteJs.replace(/(\n\s*)language: [^\n]*/, "$1language: 'pt-PT',")
+  : edit(siteJs, /(\n(\s*)email: [^\n]*)/, "$1\n$2language: 'pt-PT',", 'email in site.js');
 
 // A network dropped: the one the contact text links, else the last.
 const linked = pages.flatMap((page) => Object.keys(page.networkLabels ?? {}));
@@ -192,11 +197,25 @@ fs.writeFileSync(
     'Start with what changed for the reader.',
   ),
 );
+// One in Japanese, the language she also writes in, with a tag in it: its
+// title in Latin letters, which the share card's font draws.
+fs.writeFileSync(
+  path.join(articlesDir, '2026-07-15-pesquisa-em-japones.md'),
+  article(
+    [
+      "title: 'Pesquisa em japonês, dois caracteres de cada vez'",
+      'date: 2026-07-15',
+      'description: Como encontrar uma palavra numa frase sem espaços.',
+      'tags: [検索, C++]',
+    ],
+    '## 二文字ずつ\n\n日本語の文章には単語の間に空白がないので、全文検索エンジンは二文字ずつの組を索引にします。',
+  ),
+);
 // And one not ready yet: in the folder, not on the site.
 fs.writeFileSync(
   path.join(articlesDir, '2026-06-01-half-an-idea.md'),
   article(["title: 'Half an idea'", 'date: 2026-06-01', 'description: Not ready yet.', 'draft: true'], 'Some notes.'),
 );
 console.log(
-  `made the copy ${owner.name}'s: ${dropped} dropped, 3 articles and a draft, 2 PNG logos, a PNG icon, a phone photo`,
+  `made the copy ${owner.name}'s: in Portuguese, ${dropped} dropped, 4 articles (one in Japanese) and a draft, 2 PNG logos, a PNG icon, a phone photo`,
 );

@@ -16,6 +16,7 @@ const EXPECTATIONS: &str = r#"
 import { constants, documentTitle, pageOf, pagePaths, pages as table, projects, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
 import { loadArticles, tagsOf } from './webapp/build/articles.mjs';
 import { tagPath } from './webapp/src/urls.js';
+import { htmlStartTag, openGraphLocale, siteLanguage } from './webapp/src/language.js';
 const T = site.main.title;
 const loaded = await loadArticles();
 const articles = loaded.map((a) => a.data);
@@ -44,14 +45,14 @@ const pages = [
     keywords: (tagPage.keywords ?? []).map((k) => fill(k, tag)).join(', '), type: 'website',
     texts: [fill(tagPage.heading, tag), ...tagged(tag).map((a) => a.title)],
   })),
-];
+].map((page) => ({ ...page, url: new URL(page.path, siteOrigin).href }));
 const notFoundPage = table.find(({ path }) => path === '*');
 const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, texts: [notFoundPage.intro] };
 // A feed: the most recently changed articles (a stable sort keeps the list's order on one day).
 const newest = (list) => [...list].sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, constants.feedEntries);
-const feed = { title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: `${siteOrigin}${a.path}`, title: a.title, published: a.isoDate })) };
-const tagFeeds = tags.map((tag) => ({ path: `${tag.path}/feed.xml`, page: `${siteOrigin}${tag.path}`, urls: newest(tagged(tag)).map((a) => `${siteOrigin}${a.path}`) }));
-console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
+const feed = { title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: new URL(a.path, siteOrigin).href, title: a.title, published: a.isoDate })) };
+const tagFeeds = tags.map((tag) => ({ path: `${tag.path}/feed.xml`, page: new URL(tag.path, siteOrigin).href, urls: newest(tagged(tag)).map((a) => new URL(a.path, siteOrigin).href) }));
+console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, language: siteLanguage, htmlTag: htmlStartTag(siteLanguage), locale: openGraphLocale(siteLanguage), pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
 "#;
 
 pub fn expectations() -> Value {
@@ -186,10 +187,13 @@ pub fn words_of(html: &str) -> Option<&str> {
     (words.len() >= 40).then_some(words)
 }
 
-/// Checks what every page has, whatever it is: the language, no inline
-/// script, and every local image and stylesheet it names served with 200.
-pub fn assert_well_formed(server: &Server, path: &str, html: &str) {
-    assert!(html.contains("<html lang=en>") || html.contains("<html lang=\"en\">"), "{path}: lang");
+/// Checks what every page has, whatever it is: the site's language (and
+/// direction) as `expected` has them (expectations_in), no inline script,
+/// and every local image and stylesheet it names served with 200.
+pub fn assert_well_formed(server: &Server, path: &str, html: &str, expected: &Value) {
+    let html_tag = s(&expected["htmlTag"]);
+    assert!(html.to_ascii_lowercase().starts_with("<!doctype html>") && html[15..].starts_with(html_tag), "{path}: not {html_tag}");
+    assert_eq!(meta(html, "property", "og:locale").as_deref(), Some(s(&expected["locale"])), "{path}: og:locale");
     for script in tags(html, "script") {
         assert!(script.contains_key("src"), "{path}: an inline script {script:?}");
     }
@@ -267,23 +271,24 @@ pub fn assert_every_route_prerendered(server: &Server, expected: &Value) {
     let (mut site_cards, mut article_cards) = (std::collections::HashSet::new(), std::collections::HashSet::new());
     for page in expected["pages"].as_array().unwrap() {
         let path = s(&page["path"]);
-        let reply = server.get(path);
+        // As a browser asks for it: percent-encoded (a tag's path may be /tags/検索).
+        let url = s(&page["url"]);
+        let reply = server.get(&url[origin.len()..]);
         assert_eq!(reply.status, 200, "{path}");
         let html = reply.text();
         let page_title = escape_html(s(&page["title"]));
         let description = escape_html(s(&page["description"]));
-        let url = if path == "/" { format!("{origin}/") } else { format!("{origin}{path}") };
 
         assert_eq!(title(&html), page_title, "{path}");
         assert_eq!(meta(&html, "name", "description").as_deref(), Some(description.as_str()), "{path}");
         // A page with no keywords (an article without keywords or tags) has no keywords tag.
         let keywords = Some(escape_html(s(&page["keywords"]))).filter(|k| !k.is_empty());
         assert_eq!(meta(&html, "name", "keywords"), keywords, "{path}");
-        assert_eq!(canonical(&html).as_deref(), Some(url.as_str()), "{path}");
+        assert_eq!(canonical(&html).as_deref(), Some(url), "{path}");
         assert_eq!(meta(&html, "property", "og:title").as_deref(), Some(page_title.as_str()), "{path}");
         assert_eq!(meta(&html, "property", "og:description").as_deref(), Some(description.as_str()), "{path}");
         assert_eq!(meta(&html, "property", "og:type").as_deref(), Some(s(&page["type"])), "{path}");
-        assert_eq!(meta(&html, "property", "og:url").as_deref(), Some(url.as_str()), "{path}");
+        assert_eq!(meta(&html, "property", "og:url").as_deref(), Some(url), "{path}");
         assert_eq!(meta(&html, "name", "twitter:title").as_deref(), Some(page_title.as_str()), "{path}");
         assert_eq!(meta(&html, "name", "twitter:description").as_deref(), Some(description.as_str()), "{path}");
         // Each article has a card of its own; every other page shows the site's.
@@ -304,7 +309,7 @@ pub fn assert_every_route_prerendered(server: &Server, expected: &Value) {
         let feed_link = r#"<link rel="alternate" type="application/atom+xml" href="/feed.xml" title=""#;
         assert!(html.contains(feed_link), "{path} names the feed");
         assert_tab_icon(server, path, &html);
-        assert_well_formed(server, path, &html);
+        assert_well_formed(server, path, &html, expected);
     }
     assert_eq!(site_cards.len(), 1, "one share card for the site's pages: {site_cards:?}");
     assert!(article_cards.is_disjoint(&site_cards), "an article's card is not the site's");

@@ -60,6 +60,7 @@ import {
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 import { srcDir } from './paths.mjs';
+import { siteLanguage } from '../src/language.js';
 import { allInOrder, asBuffer, inWorker } from './workers.mjs';
 import { externalOrigins } from '../src/data/policy.js';
 
@@ -128,14 +129,14 @@ const FIELDS = {
   },
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
+const dateFormat = new Intl.DateTimeFormat(siteLanguage, {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
 });
 
-/** 2023-05-07 → '7 May 2023', the date as every page shows it. */
+/** The date as every page shows it, in the site's language: 2023-05-07 → '7 May 2023' (en-GB), '7. Mai 2023' (de), '2023年5月7日' (ja). */
 export function displayDate(day) {
   return dateFormat.format(day);
 }
@@ -660,6 +661,21 @@ async function renderBodies(read) {
   );
 }
 
+/** Letters of the scripts written without spaces between words, read by the character. */
+const unspacedLetters = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/**
+ * Minutes to read `body`: 200 words a minute, and, as Hugo and the
+ * reading-time conventions for Chinese, Japanese and Korean have it, 500
+ * characters a minute for those scripts' letters (which have no spaces to
+ * count words by).
+ */
+export function readingMinutes(body) {
+  const characters = body.match(unspacedLetters)?.length ?? 0;
+  const words = characters ? readingTime(body.replace(unspacedLetters, ' ')).words : readingTime(body).words;
+  return Math.max(1, Math.round(words / 200 + characters / 500));
+}
+
 /**
  * An article's body rendered (renderMarkdown), with what the site derives
  * from it: its table of contents, its reading time and its text for the
@@ -673,7 +689,7 @@ export async function renderFresh({ file, body, bodyOffset }) {
   return {
     html,
     contents: contentsOf(tree),
-    readingMinutes: Math.max(1, Math.round(readingTime(body).minutes)),
+    readingMinutes: readingMinutes(body),
     searchText: tree.children
       .filter((node) => node.tagName !== 'pre')
       .map(textOf)

@@ -13,6 +13,7 @@ import { feedPath, tagFeedPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
 import { constants } from '../src/data/constants.js';
 import { articlesUi } from '../src/data/articlesUi.js';
+import { siteLanguage } from '../src/language.js';
 
 const day = (iso) => new Date(`${iso}T00:00:00Z`);
 
@@ -43,7 +44,6 @@ export function atomFeed({ origin, site, description, articles, tag = null }) {
     description,
     id: page,
     link: page,
-    language: 'en',
     // A stable public name (the data's image paths are file paths when read by node).
     favicon: new URL('/favicon.ico', origin).href,
     copyright: `© ${site.main.name}`,
@@ -66,7 +66,12 @@ export function atomFeed({ origin, site, description, articles, tag = null }) {
       category: article.data.keywords.map((name) => ({ name })),
     });
   }
-  return feed.atom1();
+  // The feed package writes no language into Atom: xml:lang on <feed> is
+  // Atom's (RFC 4287 §2), inherited by every entry.
+  const atom = feed.atom1();
+  const root = '<feed xmlns="http://www.w3.org/2005/Atom">';
+  if (!atom.includes(root)) throw new Error(`the feed package's Atom no longer starts with ${root}`);
+  return atom.replace(root, `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${siteLanguage}">`);
 }
 
 /**

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeGeneratedModule } from './generated.mjs';
 import { srcDir } from './paths.mjs';
+import { languageMistake } from '../src/language.js';
 
 export const pagesFile = 'webapp/src/data/pages.js';
 const siteFile = 'webapp/src/data/site.js';
@@ -27,6 +28,8 @@ export function checkPages(pages, site) {
   const fail = (message, file = pagesFile) => {
     throw new PageTableError(`${file}: ${message}`);
   };
+  const wrongLanguage = languageMistake(site.main?.language);
+  if (wrongLanguage) fail(wrongLanguage, siteFile);
   const networks = Object.keys(site.socials ?? {});
   for (const [network, url] of Object.entries(site.socials ?? {})) {
     if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url))

@@ -28,6 +28,7 @@ import { routePaths } from './routes.mjs';
 import { openPageCache } from './pageCache.mjs';
 import { rootDir } from './paths.mjs';
 import { themeBootScript } from '../src/theme.js';
+import { htmlStartTag, siteLanguage } from '../src/language.js';
 
 /** Where the 404 page is rendered: a path no route matches. */
 const NOT_FOUND_RENDER_PATH = '/404';
@@ -107,6 +108,14 @@ export async function inlineStylesheet(template, siteDir) {
   return replaceOnce(unlinked, /<title>/, (tag) => `<style>${css}</style>${tag}`, '<title>');
 }
 
+/** The pages' <html> tag: the site's language, and its direction when it is written right to left. */
+const htmlTag = htmlStartTag(siteLanguage);
+
+/** The built index.html in the site's language (index.html says `<html lang="en">`). */
+function inSiteLanguage(template) {
+  return replaceOnce(template, /<html lang="?en"?>/i, () => htmlTag, '<html lang="en">');
+}
+
 /** Every URL a page names in src, href or a meta content attribute. */
 function urlsIn(html) {
   return [...html.matchAll(/\s(?:src|href|content)=(?:"([^"]*)"|([^\s">]+))/g)].map((m) =>
@@ -120,8 +129,8 @@ function checkPage(file, html, siteFiles, routes) {
     if (/\ssrc=/i.test(tag) || /\stype="?application\/json"?/i.test(tag) || content === themeBootScript) continue;
     throw new Error(`${file} contains an inline script the CSP does not allow: ${tag}${content.slice(0, 60)}`);
   }
-  if (!/^<!doctype html><html lang="?en"?>/i.test(html))
-    throw new Error(`${file} does not start with <!doctype html><html lang=en>`);
+  if (!/^<!doctype html>/i.test(html) || !html.slice('<!doctype html>'.length).startsWith(htmlTag))
+    throw new Error(`${file} does not start with <!doctype html>${htmlTag}`);
   for (const url of urlsIn(html)) {
     let local;
     if (url.startsWith(`${siteOrigin}/`)) local = url.slice(siteOrigin.length);
@@ -152,7 +161,9 @@ export async function prerenderSite({ siteDir, app, prerenderDir, articles }) {
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH))
     throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
-  const template = await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir);
+  const template = inSiteLanguage(
+    await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir),
+  );
   const chunks = new Map(Object.entries(app.chunks));
 
   // Parcel writes the node build as ES modules with .js names, which import

@@ -20,6 +20,14 @@ import App from './App.jsx';
 import { analytics } from './data/index.js';
 import { loadAnalytics } from './analytics.js';
 import reportWebVitals from './reportWebVitals.js';
+import { siteLanguage, textDirection } from './language.js';
+
+if (process.env.NODE_ENV !== 'production') {
+  // The dev server serves index.html as it is; a built page has the site's
+  // language and direction from the prerender.
+  document.documentElement.lang = siteLanguage;
+  document.documentElement.dir = textDirection(siteLanguage);
+}
 
 const container = document.getElementById('root');
 const app = (

@@ -5,8 +5,40 @@
  * list entry shows: its permalink is the id) and its body text; the index
  * keeps the summary's fields, so a result is shown as it comes.
  */
+
+/** What separates words: MiniSearch's own rule (spaces and punctuation). */
+const spaceOrPunctuation = /[\n\r\p{Z}\p{P}]+/u;
+/**
+ * Runs of letters of the scripts written without spaces between words
+ * (Chinese, Japanese, Thai, Lao, Khmer, Burmese), and Korean, whose words
+ * carry their particles ('검색은').
+ */
+const unspacedRun =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+
+/**
+ * The terms of a text, for the index and for a query alike. Words are split
+ * as MiniSearch splits them; a run of letters of an unspaced script becomes
+ * its overlapping pairs ('全文検索' → '全文', '文検', '検索'), so that a word
+ * is found inside a sentence however the sentence would be segmented, and
+ * the same in every browser (docs/articles.md has the index's size).
+ */
+export function searchTerms(text) {
+  return text.split(spaceOrPunctuation).flatMap((word) => {
+    const runs = word.match(unspacedRun);
+    if (!runs) return [word];
+    const rest = word.split(unspacedRun).filter(Boolean);
+    const pairs = runs.flatMap((run) => {
+      const letters = [...run];
+      return letters.length === 1 ? letters : letters.slice(1).map((letter, index) => letters[index] + letter);
+    });
+    return [...rest, ...pairs];
+  });
+}
+
 export const searchOptions = {
   idField: 'path',
+  tokenize: searchTerms,
   fields: ['title', 'description', 'tags', 'body'],
   storeFields: ['title', 'description', 'tags', 'date', 'isoDate', 'readingMinutes', 'draft'],
   // The tags are a list: MiniSearch indexes its words as it does a text's, and keeps it as a list.

@@ -7,20 +7,22 @@
  */
 
 /**
- * Text as one segment of a URL: lowercase ASCII letters and digits, accents
- * dropped, every run of anything else one hyphen ('Café & Crème, Part 2!' →
- * 'cafe-creme-part-2'), and '+' and '#' spelled out, so that C, C++ and C#
- * are three ('c-plus-plus', 'c-sharp'). An article's file name and a tag
- * become URLs so.
+ * Text as one segment of a URL: lowercase letters and digits of any script,
+ * accents dropped from Latin letters, every run of anything else one hyphen
+ * ('Café & Crème, Part 2!' → 'cafe-creme-part-2', '全文検索' stays), and '+'
+ * and '#' spelled out, so that C, C++ and C# are three ('c-plus-plus',
+ * 'c-sharp'). An article's file name and a tag become URLs so; a link
+ * carries the segment as it is, and a browser sends it percent-encoded.
  */
 export function urlSegment(text) {
   return String(text)
+    .normalize('NFKD')
     .replace(/\+/g, ' plus ')
     .replace(/#/g, ' sharp ')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/(\p{Script=Latin})[\u0300-\u036f]+/gu, '$1')
+    .normalize('NFC')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, '-')
     .replace(/^-|-$/g, '');
 }
 

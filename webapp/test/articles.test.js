@@ -18,6 +18,7 @@ import {
   WORKERS_FROM,
 } from '../build/articles.mjs';
 import { constants } from '../src/data/constants.js';
+import { siteLanguage } from '../src/language.js';
 import { ui } from '../src/data/ui.js';
 
 let dir;
@@ -135,7 +136,10 @@ describe('articles folder', () => {
     expect(articles[3].slug).toBe('a');
     expect(articles[3].summary).toEqual({
       path: '/article/a',
-      date: '1 January 2024',
+      // In the site's language: '1 January 2024' in the sample's en-GB.
+      date: new Intl.DateTimeFormat(siteLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(
+        new Date('2024-01-01'),
+      ),
       isoDate: '2024-01-01',
       title: 'First',
       description: 'A description.',

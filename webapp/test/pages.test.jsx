@@ -77,7 +77,7 @@ describe('link-preview tags', () => {
     for (const path of paths) {
       const { unmount } = renderApp(path);
       await screen.findByRole('heading', { level: 1 });
-      const url = `${siteOrigin}${path}`;
+      const url = new URL(path, siteOrigin).href;
       expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'), path).toBe(url);
       expect(property('og:url')).toBe(url);
       expect(property('og:title')).toBe(document.title);
@@ -429,7 +429,7 @@ describe('article page', () => {
       const { unmount } = renderApp(`/article/${i + 1}`);
       await screen.findByRole('heading', { level: 1, name: article.title });
       expect(document.head.querySelector('link[rel="canonical"]').getAttribute('href')).toBe(
-        `${siteOrigin}${article.path}`,
+        new URL(article.path, siteOrigin).href,
       );
       unmount();
     }

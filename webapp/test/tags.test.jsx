@@ -43,7 +43,7 @@ describe('a tag page', () => {
       expect(document.title).toBe(documentTitle({ ...tagPage, title: fill(tagPage.title, tag) }));
       expect(metaContent('description')).toBe(fill(tagPage.description, tag));
       expect(document.head.querySelector('link[rel="canonical"]').getAttribute('href')).toBe(
-        `${siteOrigin}${tag.path}`,
+        new URL(tag.path, siteOrigin).href,
       );
       const feeds = [...document.head.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]')];
       expect(feeds.map((link) => link.getAttribute('href'))).toEqual(['/feed.xml', tagFeedPath(tag.path)]);

@@ -18,6 +18,13 @@ export const site = {
     name: 'Jordan Lee',
     email: 'jordan.lee@example.com',
     /**
+     * The language you write in, as a language tag ('en', 'de', 'pt-BR', 'ja',
+     * 'ar'): every page's `lang` (and `dir` for a language written right to
+     * left), the dates, the feeds and the link previews' locale follow it.
+     * 'en-GB' writes dates as '7 May 2023', 'en' as 'May 7, 2023'.
+     */
+    language: 'en-GB',
+    /**
      * Where the site is served: scheme and host, no trailing slash. Canonical
      * links, link previews, the feeds, sitemap.xml and robots.txt name it.
      */

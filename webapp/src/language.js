@@ -1,0 +1,63 @@
+/**
+ * The site's language: `language` in site.main (webapp/src/data/site.js), a
+ * BCP 47 tag, 'en' when it is not set. The pages' `lang` and `dir`, the
+ * dates, the plural rules, og:locale and the feeds' language follow it.
+ */
+import { site } from './data/site.js';
+
+/**
+ * The tag as written in site.js, in its canonical form ('EN-gb' → 'en-GB'),
+ * or null when it is not a BCP 47 tag whose language is an ISO 639 code of
+ * two or three letters (BCP 47 also allows 'english', which names nothing).
+ */
+function canonicalTag(tag) {
+  try {
+    const canonical = Intl.getCanonicalLocales(tag)[0];
+    return /^[a-z]{2,3}(?:-|$)/.test(canonical) ? canonical : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why `language` in site.js cannot be used, as the line the build shows
+ * (webapp/build/pages.mjs), or null when it can.
+ */
+export function languageMistake(language) {
+  if (language === undefined || (typeof language === 'string' && canonicalTag(language))) return null;
+  return `language ${JSON.stringify(language)} is not a language tag: write one such as 'en', 'de', 'pt-BR', 'ja' or 'ar'`;
+}
+
+/** The site's language, canonical; 'en' when site.js sets none (or one the build refuses). */
+export const siteLanguage = canonicalTag(site.main.language ?? 'en') ?? 'en';
+
+/** The scripts written from right to left (ISO 15924 codes), as Unicode's script data has them. */
+const rightToLeftScripts = new Set([
+  'Adlm',
+  'Arab',
+  'Hebr',
+  'Mand',
+  'Mend',
+  'Nkoo',
+  'Rohg',
+  'Samr',
+  'Syrc',
+  'Thaa',
+  'Yezi',
+]);
+
+/** 'rtl' for a language written right to left ('ar', 'he', 'fa', 'ur'), else 'ltr'; by its likely script. */
+export function textDirection(language) {
+  return rightToLeftScripts.has(new Intl.Locale(language).maximize().script) ? 'rtl' : 'ltr';
+}
+
+/** A page's <html> tag in `language`: `<html lang="ar" dir="rtl">`; `dir` only for right to left. */
+export function htmlStartTag(language) {
+  return `<html lang="${language}"${textDirection(language) === 'rtl' ? ' dir="rtl"' : ''}>`;
+}
+
+/** The Open Graph locale (language_TERRITORY): 'de' → 'de_DE', 'pt-BR' → 'pt_BR', 'ar' → 'ar_EG'. */
+export function openGraphLocale(language) {
+  const { language: code, region } = new Intl.Locale(language).maximize();
+  return region ? `${code}_${region}` : code;
+}
