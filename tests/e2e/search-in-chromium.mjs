@@ -8,7 +8,8 @@ import { launchBrowser, openPage } from './harness.mjs';
 const [baseURL, query] = process.argv.slice(2);
 const browser = await launchBrowser();
 const { page, problems } = await openPage(browser.context, baseURL);
-await page.goto(`${baseURL}/articles`);
+// Once the page has its scripts: typed before, the query would reach no one.
+await page.goto(`${baseURL}/articles`, { waitUntil: 'networkidle' });
 await page.getByRole('searchbox').fill(query);
 // The live region says how many were found for the query once they are shown.
 await page.getByRole('status').filter({ hasText: query }).waitFor();

@@ -129,15 +129,17 @@ const FIELDS = {
   },
 };
 
-const dateFormat = new Intl.DateTimeFormat(siteLanguage, {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+let dateFormat;
 
 /** The date as every page shows it, in the site's language: 2023-05-07 → '7 May 2023' (en-GB), '7. Mai 2023' (de), '2023年5月7日' (ja). */
 export function displayDate(day) {
+  // Made on first use: the build checks the site's language before (build.mjs).
+  dateFormat ??= new Intl.DateTimeFormat(siteLanguage, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return dateFormat.format(day);
 }
 

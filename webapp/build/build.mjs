@@ -35,7 +35,7 @@ import path from 'node:path';
 import { articleDataPath, articleMarkdownPath } from '../src/urls.js';
 import { ContentError, loadArticles, writeArticleFiles, writeArticleModules, writeListFiles } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
-import { PageTableError, writePageModule } from './pages.mjs';
+import { checkLanguage, PageTableError, writePageModule } from './pages.mjs';
 import { contentSecurityPolicy, PolicyError } from './policy.mjs';
 import { writeFaviconIco } from './favicon.mjs';
 import { makeArticleCards, makeSiteCard } from './shareCards.mjs';
@@ -70,6 +70,8 @@ async function main() {
   const prerenderDir = path.join(outDir, 'prerender');
   const started = Date.now();
 
+  // First: the articles' dates are written in the site's language.
+  await step('language', async () => checkLanguage((await import('../src/data/site.js')).site));
   const articles = await step('articles', () => loadArticles());
   // The data module imports these: what reads it is imported once they are written.
   await step('modules', async () => {

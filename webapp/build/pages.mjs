@@ -20,6 +20,12 @@ export const parameterPaths = ['/article/:slug', '/tags/:tag', '/articles/page/:
 /** A mistake in the page table, as the one line to show. */
 export class PageTableError extends Error {}
 
+/** Throws a PageTableError when `language` in site.js is not a language tag in its canonical form. */
+export function checkLanguage(site) {
+  const mistake = languageMistake(site.main?.language);
+  if (mistake) throw new PageTableError(`${siteFile}: ${mistake}`);
+}
+
 /**
  * Throws a PageTableError at the first entry of `pages` the site cannot be
  * built from, or the first social link of `site` (site.js) without an address.
@@ -28,8 +34,7 @@ export function checkPages(pages, site) {
   const fail = (message, file = pagesFile) => {
     throw new PageTableError(`${file}: ${message}`);
   };
-  const wrongLanguage = languageMistake(site.main?.language);
-  if (wrongLanguage) fail(wrongLanguage, siteFile);
+  checkLanguage(site);
   const networks = Object.keys(site.socials ?? {});
   for (const [network, url] of Object.entries(site.socials ?? {})) {
     if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url))

@@ -28,7 +28,7 @@ import { routePaths } from './routes.mjs';
 import { openPageCache } from './pageCache.mjs';
 import { rootDir } from './paths.mjs';
 import { themeBootScript } from '../src/theme.js';
-import { htmlStartTag, siteLanguage } from '../src/language.js';
+import { htmlStartTag, openGraphLocale, siteLanguage } from '../src/language.js';
 
 /** Where the 404 page is rendered: a path no route matches. */
 const NOT_FOUND_RENDER_PATH = '/404';
@@ -111,9 +111,15 @@ export async function inlineStylesheet(template, siteDir) {
 /** The pages' <html> tag: the site's language, and its direction when it is written right to left. */
 const htmlTag = htmlStartTag(siteLanguage);
 
-/** The built index.html in the site's language (index.html says `<html lang="en">`). */
+/**
+ * The built index.html in the site's language (index.html says `<html
+ * lang="en">`), with the link previews' og:locale, which is the same on
+ * every page and so needs no script.
+ */
 function inSiteLanguage(template) {
-  return replaceOnce(template, /<html lang="?en"?>/i, () => htmlTag, '<html lang="en">');
+  const inLanguage = replaceOnce(template, /<html lang="?en"?>/i, () => htmlTag, '<html lang="en">');
+  const locale = `<meta property="og:locale" content="${openGraphLocale(siteLanguage)}">`;
+  return replaceOnce(inLanguage, /<title>/, (tag) => locale + tag, '<title>');
 }
 
 /** Every URL a page names in src, href or a meta content attribute. */

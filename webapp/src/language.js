@@ -6,9 +6,9 @@
 import { site } from './data/site.js';
 
 /**
- * The tag as written in site.js, in its canonical form ('EN-gb' → 'en-GB'),
- * or null when it is not a BCP 47 tag whose language is an ISO 639 code of
- * two or three letters (BCP 47 also allows 'english', which names nothing).
+ * A tag in its canonical form ('EN-gb' → 'en-GB'), or null when it is not a
+ * BCP 47 tag whose language is an ISO 639 code of two or three letters
+ * (BCP 47 also allows 'english', which names nothing).
  */
 function canonicalTag(tag) {
   try {
@@ -21,15 +21,20 @@ function canonicalTag(tag) {
 
 /**
  * Why `language` in site.js cannot be used, as the line the build shows
- * (webapp/build/pages.mjs), or null when it can.
+ * (checked before anything is built: webapp/build/pages.mjs), or null when
+ * it can. It must be written in its canonical form, so that the browser
+ * takes it as it is.
  */
 export function languageMistake(language) {
-  if (language === undefined || (typeof language === 'string' && canonicalTag(language))) return null;
+  if (language === undefined) return null;
+  const canonical = typeof language === 'string' ? canonicalTag(language) : null;
+  if (canonical === language) return null;
+  if (canonical) return `language ${JSON.stringify(language)} is written '${canonical}' as a language tag: write that`;
   return `language ${JSON.stringify(language)} is not a language tag: write one such as 'en', 'de', 'pt-BR', 'ja' or 'ar'`;
 }
 
-/** The site's language, canonical; 'en' when site.js sets none (or one the build refuses). */
-export const siteLanguage = canonicalTag(site.main.language ?? 'en') ?? 'en';
+/** The site's language; 'en' when site.js sets none. */
+export const siteLanguage = site.main.language ?? 'en';
 
 /** The scripts written from right to left (ISO 15924 codes), as Unicode's script data has them. */
 const rightToLeftScripts = new Set([

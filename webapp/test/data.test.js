@@ -101,6 +101,12 @@ describe('data module', () => {
       ],
       [page({ paragraphs: ['Find me on {instagram}.'] }), owner, 'text has {instagram}, which names nothing'],
       [page({}), { ...owner, socials: { github: '' } }, 'site.js: socials.github has no address'],
+      [page({}), { ...owner, main: { ...owner.main, language: 'English' } }, 'site.js: language "English" is not a'],
+      [
+        page({}),
+        { ...owner, main: { ...owner.main, language: 'pt-br' } },
+        `site.js: language "pt-br" is written 'pt-BR'`,
+      ],
     ];
     for (const [table, withSite, message] of mistakes) {
       expect(() => checkPages(table, withSite)).toThrow(PageTableError);

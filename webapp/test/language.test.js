@@ -12,8 +12,8 @@ import { urlSegment } from '../src/urls.js';
 
 describe('the site language', () => {
   it('is the one site.js names, in its canonical form, else English', () => {
-    const named = site.main.language;
-    expect(siteLanguage).toBe(named === undefined ? 'en' : Intl.getCanonicalLocales(named)[0]);
+    expect(siteLanguage).toBe(site.main.language ?? 'en');
+    expect(Intl.getCanonicalLocales(siteLanguage)).toEqual([siteLanguage]);
   });
 
   it('writes Arabic, Hebrew, Persian, Urdu and Dhivehi right to left, and the others left to right', () => {
@@ -42,6 +42,7 @@ describe('the site language', () => {
     for (const wrong of ['', 'English', 'en_GB!', 42]) {
       expect(languageMistake(wrong)).toMatch(/^language .* is not a language tag: write one such as 'en', 'de'/);
     }
+    expect(languageMistake('EN-gb')).toBe(`language "EN-gb" is written 'en-GB' as a language tag: write that`);
   });
 
   it('counts by the plural rules and the numbers of the language', () => {

@@ -10,9 +10,6 @@
 import { documentTitle, pageOf, site, siteOrigin, ui } from '../data/index.js';
 import { feedPath } from '../urls.js';
 import { shareCard } from '../generated/shareCard.js';
-import { openGraphLocale, siteLanguage } from '../language.js';
-
-const locale = openGraphLocale(siteLanguage);
 
 /** An absolute URL on the public site: '/about' → 'https://jordanlee.example/about'. */
 export function absoluteUrl(path) {
@@ -68,7 +65,6 @@ export default function PageMeta({ page = null, feed = null, image = shareCard, 
       {feed && <link rel="alternate" type="application/atom+xml" href={feed.path} title={feed.title} />}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.main.title} />
-      <meta property="og:locale" content={locale} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       {url && <meta property="og:url" content={url} />}
