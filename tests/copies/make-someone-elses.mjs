@@ -9,8 +9,9 @@
  * - another language: Portuguese (`language: 'pt-PT'`);
  * - a network dropped: the one the contact text links, or else the last;
  * - the contact text rewritten, with no placeholder;
- * - every article deleted and three new ones written, one with its own
- *   share picture, and a draft (`draft: true`), which is no page;
+ * - every article deleted and four new ones written, one with its own
+ *   share picture, one in Japanese with the tags 検索 and C++, and a draft
+ *   (`draft: true`), which is no page;
  * - two projects renamed, with PNG logos, and a PNG tab icon;
  * - a 4032 × 3024 phone photo as every page photo and on the share card.
  *
