@@ -37,7 +37,8 @@ fn the_feed_and_the_articles_content_are_sent_as_the_build_says() {
     assert_eq!(feed.header("content-type"), Some("application/atom+xml; charset=utf-8"));
     assert_eq!(feed.header("cache-control"), Some("no-cache"), "feed readers revalidate");
     assert_eq!(feed.header("content-encoding"), Some("br"), "precompressed like every text file");
-    assert!(String::from_utf8(unbrotli(&feed.body)).unwrap().contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">"));
+    // An Atom feed, in the site's language (xml:lang).
+    assert!(String::from_utf8(unbrotli(&feed.body)).unwrap().contains("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\""));
     for article in server.article_paths() {
         let reply = server.get(&format!("{article}.json"));
         assert_eq!(reply.status, 200, "{article}");
