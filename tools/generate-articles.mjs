@@ -18,21 +18,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { seededRandom } from './seededRandom.mjs';
 
 const [dir, countArg, wordsArg = '1800'] = process.argv.slice(2);
 if (!dir || !/^\d+$/.test(countArg ?? '') || !/^\d+$/.test(wordsArg)) {
   console.error('usage: node tools/generate-articles.mjs DIR COUNT [WORDS]');
   process.exit(2);
-}
-
-/** mulberry32: a small seeded generator, so every run writes the same articles. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = `
@@ -183,7 +174,7 @@ const drafts = existing.filter((name) => matter(fs.readFileSync(path.join(dir, n
 const published = existing.length - drafts.length;
 const toWrite = Math.max(0, Number(countArg) - published);
 for (let n = existing.length + 1; n <= existing.length + toWrite; n++) {
-  const r = random(n * 7919);
+  const r = seededRandom(n * 7919);
   date = new Date(date.getTime() + 7 * 86400000);
   const topic = pick(r, TOPICS);
   const title = `${topic}: ${sentence(r, 4, 9, true).slice(0, -1)}`;

@@ -17,6 +17,7 @@
 import { brotliCompressSync, constants } from 'node:zlib';
 import MiniSearch from 'minisearch';
 import { searchOptions } from '../webapp/src/searchOptions.js';
+import { seededRandom } from './seededRandom.mjs';
 
 const [count = 50, length = 3000] = process.argv.slice(2).map(Number);
 const words = (
@@ -32,16 +33,7 @@ const words = (
   '学校 先生 学生 友達 家族 会社 社員 会議 資料 予定 連絡 返事 質問 答え 意見 提案 計画 準備 練習 勉強'
 ).split(' ');
 
-/** mulberry32: a small seeded generator, so every run gives the same figures. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(34);
+const next = seededRandom(34);
 const word = () => words[Math.floor(next() * words.length)];
 
 const articles = Array.from({ length: count }, (_, index) => {
