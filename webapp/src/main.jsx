@@ -18,7 +18,6 @@ import './styles/icons.css';
 import './styles/global.css';
 import App from './App.jsx';
 import { analytics } from './data/index.js';
-import { loadAnalytics } from './analytics.js';
 import reportWebVitals from './reportWebVitals.js';
 import { siteLanguage, textDirection } from './language.js';
 
@@ -47,7 +46,8 @@ if (container.hasChildNodes()) {
   createRoot(container).render(app);
 }
 
-loadAnalytics(analytics);
+// The provider table is a chunk of its own, fetched only when the data names one.
+if (analytics) import('./analytics.js').then(({ loadAnalytics }) => loadAnalytics(analytics));
 
 // Pass a function (e.g. console.log) to measure Core Web Vitals; without one
 // the web-vitals chunk is never fetched.

@@ -1,5 +1,6 @@
-// Icons: Font Awesome draws them from a chunk of its own (Icon.jsx,
-// FontAwesome.jsx), styled by the one rule of its stylesheet the site keeps.
+// Icons: Font Awesome's icons, drawn from a chunk of their own (Icon.jsx,
+// FontAwesome.jsx) as Font Awesome's FontAwesomeIcon draws them, styled by
+// the one rule of its stylesheet the site keeps.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -8,7 +9,6 @@ import { act, render } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
-import { faGithub } from '@fortawesome/free-brands-svg-icons';
 import Icon from '../src/components/Icon.jsx';
 import { icons } from '../src/components/FontAwesome.jsx';
 
@@ -58,9 +58,28 @@ describe('icons', () => {
   it('draws the same <svg> as FontAwesomeIcon once the chunk has loaded', async () => {
     const { container, findByRole } = render(<Icon name="github" className="socials__icon" />);
     const svg = await findByRole('img', { hidden: true });
-    const direct = renderToString(<FontAwesomeIcon icon={faGithub} className="socials__icon" />);
+    const direct = renderToString(<FontAwesomeIcon icon={icons.github} className="socials__icon" />);
     expect(svg.outerHTML).toBe(direct);
     expect(container.querySelector('span')).toBeNull();
+  });
+
+  it('draws every icon as FontAwesomeIcon does, with and without a class', async () => {
+    const { default: FontAwesome } = await import('../src/components/FontAwesome.jsx');
+    for (const [name, definition] of Object.entries(icons)) {
+      for (const className of [undefined, 'a b']) {
+        expect(renderToString(<FontAwesome name={name} className={className} />), name).toBe(
+          renderToString(<FontAwesomeIcon icon={definition} className={className} />),
+        );
+      }
+    }
+  });
+
+  it('says in the console which icon it could not find, and draws nothing for it', async () => {
+    const { default: FontAwesome } = await import('../src/components/FontAwesome.jsx');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(renderToString(<FontAwesome name="mastodon" className="x" />)).toBe('');
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(errors.mock.calls[0].join(' ')).toMatch(/Could not find icon "mastodon".*github.*FontAwesome\.jsx/);
   });
 
   it('every icon name has a Font Awesome definition', () => {

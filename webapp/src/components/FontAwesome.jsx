@@ -1,16 +1,14 @@
 /**
- * The site's icons, drawn by Font Awesome: FontAwesomeIcon
- * (@fortawesome/react-fontawesome, which renders through
- * @fortawesome/fontawesome-svg-core) with icons from the free solid and brands
- * packs, each imported by name so only these are bundled.
+ * The site's icons: Font Awesome's free solid and brands icons, each
+ * imported by name so only these are bundled, drawn as the <svg> that
+ * Font Awesome's own FontAwesomeIcon renders for them (webapp/test/icons.test.jsx
+ * compares the two). Drawn here rather than by FontAwesomeIcon because its
+ * SVG core (90 kB of script: layers, masks, animations, a DOM watcher) would
+ * be the largest file most pages load, for ten single-path icons.
  *
- * This module is its own script chunk: Icon.jsx loads it on demand, so Font
- * Awesome's code stays out of the script every page needs first. Use
- * <Icon name="…"> rather than this module. An unknown name reaches
- * FontAwesomeIcon as an undefined icon, which the library logs.
+ * This module is its own script chunk: Icon.jsx loads it on demand. Use
+ * <Icon name="…"> rather than this module.
  */
-import { config } from '@fortawesome/fontawesome-svg-core';
-import { FontAwesomeIcon } from '@fortawesome/react-fontawesome';
 import {
   faFacebook,
   faGithub,
@@ -20,10 +18,6 @@ import {
   faXTwitter,
 } from '@fortawesome/free-brands-svg-icons';
 import { faArrowRight, faBriefcase, faEnvelope, faLink } from '@fortawesome/free-solid-svg-icons';
-
-// The one rule of Font Awesome's CSS the icons need is in styles/icons.css,
-// loaded with the page; no <style> element is injected at run time.
-config.autoAddCss = false;
 
 /** Icon name → Font Awesome icon definition. */
 export const icons = {
@@ -39,6 +33,30 @@ export const icons = {
   twitter: faXTwitter,
 };
 
-export default function FontAwesome({ name, ...props }) {
-  return <FontAwesomeIcon icon={icons[name]} {...props} />;
+export default function FontAwesome({ name, className }) {
+  const definition = icons[name];
+  if (!definition) {
+    // The spec's missing icon: said in the console, and nothing drawn.
+    console.error(
+      `Could not find icon "${name}": name one of ${Object.keys(icons).join(', ')}, or import it in webapp/src/components/FontAwesome.jsx`,
+    );
+    return null;
+  }
+  const {
+    prefix,
+    iconName,
+    icon: [width, height, , , path],
+  } = definition;
+  return (
+    <svg
+      data-prefix={prefix}
+      data-icon={iconName}
+      className={['svg-inline--fa', `fa-${iconName}`, className].filter(Boolean).join(' ')}
+      role="img"
+      viewBox={`0 0 ${width} ${height}`}
+      aria-hidden="true"
+    >
+      <path fill="currentColor" d={path} />
+    </svg>
+  );
 }
