@@ -563,6 +563,13 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       );
     }
     bySlug.set(slug, file);
+    if (fields.updated && fields.updated < fields.date) {
+      throw new ContentError(
+        file,
+        fieldLine(source, 'updated'),
+        `updated: ${isoDay(fields.updated)} is before its date ${isoDay(fields.date)}; give the day of the last change, or remove the line`,
+      );
+    }
     if (fields.draft && !drafts) continue;
     const ownImage = fields.image && path.resolve(path.dirname(file), fields.image);
     if (ownImage && !(await fs.stat(ownImage).catch(() => null))?.isFile()) {
@@ -593,9 +600,13 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       ),
       ...(fields.draft ? { draft: true } : {}),
     };
+    const updated = isoDay(fields.updated ?? fields.date);
     const data = {
       ...summary,
-      updated: isoDay(fields.updated ?? fields.date),
+      // The last real change: the feed entry's, the sitemap's and the page's
+      // (shown beside the date when it is another day).
+      updated,
+      ...(updated !== summary.isoDate ? { updatedDate: displayDate(fields.updated) } : {}),
       // Its meta keywords and the feed's categories: the keywords, then the tags not among them.
       keywords: uniqueBy(
         [...(fields.keywords ?? []), ...summary.tags].map((keyword) => keyword.trim()),

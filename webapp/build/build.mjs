@@ -130,7 +130,10 @@ async function main() {
 
   // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
   // cached for an hour by the server.
-  await fs.writeFile(path.join(siteDir, 'sitemap.xml'), sitemapXml(siteOrigin, routePaths()));
+  await fs.writeFile(
+    path.join(siteDir, 'sitemap.xml'),
+    sitemapXml(siteOrigin, routePaths(), new Map(articles.map(({ data }) => [data.path, data.updated]))),
+  );
   await fs.writeFile(path.join(siteDir, 'robots.txt'), robotsTxt(siteOrigin));
   await fs.writeFile(path.join(siteDir, llmsTxtPath), llmsTxt({ origin: siteOrigin, site: content, pages, articles }));
   await writeFaviconIco(siteDir);

@@ -146,6 +146,21 @@ describe('articles folder', () => {
       readingMinutes: 1,
       tags: [],
     });
+    expect(articles[3].data.updated).toBe('2024-01-01');
+    expect(articles[3].data).not.toHaveProperty('updatedDate');
+  });
+
+  it('know the day an article last changed: the feed, the sitemap and its page say it', async () => {
+    const folder = await fs.mkdtemp(path.join(dir, 'updated-'));
+    await fs.writeFile(
+      path.join(folder, 'fixed.md'),
+      `---\n${frontMatter({ date: '2024-01-01', title: 'Fixed', updated: '2026-11-01' })}\n---\nBody.\n`,
+    );
+    const [article] = await loadArticles(folder);
+    expect(article.data.updated).toBe('2026-11-01');
+    expect(article.data.updatedDate).toBe(
+      new Intl.DateTimeFormat(siteLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-11-01')),
+    );
   });
 
   it('make a permalink of the file name without its date', () => {
@@ -279,6 +294,12 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
   it('a missing image', async () => {
     expect(await failure('Text.\n\n![A chart](missing.png)')).toMatch(
       /post\.md:9: the image missing\.png is not there; put the file at .*missing\.png/,
+    );
+  });
+
+  it('an update before the date', async () => {
+    expect(await failure('x', { fields: { date: '2024-05-01', updated: '2024-04-30' } })).toMatch(
+      /post\.md:\d+: updated: 2024-04-30 is before its date 2024-05-01; give the day of the last change, or remove the line/,
     );
   });
 

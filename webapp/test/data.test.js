@@ -172,6 +172,10 @@ describe('sitemap.xml and robots.txt', () => {
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     // Percent-encoded where a path has other letters than ASCII's (/tags/検索).
     expect(locs).toEqual(routePaths().map((p) => new URL(p, siteOrigin).href));
+    // With the day a page last changed, where the build knows it (an article's `updated`).
+    const dated = sitemapXml(siteOrigin, ['/', '/article/a'], new Map([['/article/a', '2026-11-01']]));
+    expect(dated).toContain(`<url><loc>${siteOrigin}/</loc></url>`);
+    expect(dated).toContain(`<url><loc>${siteOrigin}/article/a</loc><lastmod>2026-11-01</lastmod></url>`);
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );

@@ -413,6 +413,31 @@ describe('article page', () => {
     }
   });
 
+  it('gives link previews its dates, and shows the day it last changed beside its date', async () => {
+    const property = (name) => document.head.querySelector(`meta[property="${name}"]`)?.getAttribute('content');
+    const [article] = articles;
+    const first = renderApp(article.path);
+    await screen.findByRole('heading', { level: 1, name: article.title });
+    expect([property('article:published_time'), property('article:modified_time')]).toEqual([
+      article.isoDate,
+      article.updated,
+    ]);
+    first.unmount();
+    const changed = { ...article, title: 'Changed since', updated: '2099-11-01', updatedDate: 'the day it changed' };
+    setDataSource(inPlaceOfArticles(changed));
+    try {
+      renderApp(article.path);
+      await screen.findByRole('heading', { level: 1, name: changed.title });
+      const header = document.querySelector('.article__header');
+      const [before, after] = articlesUi.updated.split('{date}');
+      expect(header).toHaveTextContent(`${before}${changed.updatedDate}${after}`);
+      expect(within(header).getByText(changed.updatedDate).closest('time')).toHaveAttribute('datetime', '2099-11-01');
+      expect(property('article:modified_time')).toBe('2099-11-01');
+    } finally {
+      setDataSource(readPageData);
+    }
+  });
+
   it('marks a draft (only the live preview has drafts)', async () => {
     setDataSource(inPlaceOfArticles({ ...articles[0], title: 'A draft', draft: true }));
     try {

@@ -30,6 +30,8 @@ export const articlesUi = {
     matches: { one: '1 article matches “{query}”.', other: '{count} articles match “{query}”.' },
     failed: 'The search could not be loaded. Please check your connection and try again.',
   },
+  /** Beside an article's date when it was changed since; `{date}` is the day of the change. */
+  updated: 'Updated {date}',
   /** The end of an article's page: its name, the heading of the related articles, and the older and newer one. */
   moreArticles: 'More articles',
   relatedArticles: 'Related articles',

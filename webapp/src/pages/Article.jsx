@@ -13,6 +13,7 @@
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { documentTitle, ui } from '../data/index.js';
 import { articleDataPath, articlePath, articleSlugsPath, listIndexFromNumber } from '../urls.js';
+import { articlesUi } from '../data/articlesUi.js';
 import { usePageData } from '../pageData.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta from '../components/PageMeta.jsx';
@@ -53,6 +54,9 @@ function ArticleContent({ slug }) {
         type="article"
         image={article.shareImage}
       />
+      {/* Link previews' dates, hoisted into <head> by React like PageMeta's tags. */}
+      <meta property="article:published_time" content={article.isoDate} />
+      <meta property="article:modified_time" content={article.updated} />
       {article.style && <style data-article-style={slug}>{scopeCss(article.style, `.${scope}`)}</style>}
       <button type="button" className="back-button" onClick={() => navigate(-1)}>
         <img src={backImage.src} alt={ui.goBack} width={backImage.width} height={backImage.height} />
@@ -61,6 +65,7 @@ function ArticleContent({ slug }) {
         <header className="article__header">
           <p className="article__meta">
             <time dateTime={article.isoDate}>{article.date}</time>
+            {article.updatedDate && <Updated iso={article.updated} date={article.updatedDate} />}
             <span aria-hidden="true"> · </span>
             <span className="visually-hidden">, </span>
             {ui.readingTime.replace('{minutes}', article.readingMinutes)}
@@ -74,5 +79,19 @@ function ArticleContent({ slug }) {
       </article>
       <MoreArticles previous={article.previous} next={article.next} related={article.related} />
     </div>
+  );
+}
+
+/** 'Updated 1 November 2026' (articlesUi.updated), the day in a <time>. */
+function Updated({ iso, date }) {
+  const [before, after] = articlesUi.updated.split('{date}');
+  return (
+    <>
+      <span aria-hidden="true"> · </span>
+      <span className="visually-hidden">, </span>
+      {before}
+      <time dateTime={iso}>{date}</time>
+      {after}
+    </>
   );
 }
