@@ -58,6 +58,12 @@ fn sitemap_and_robots_name_every_route_on_the_site_origin() {
     locations.sort_unstable();
     routes.sort_unstable();
     assert_eq!(locations, routes);
+    // An article's entry says the day it last changed (`updated:`, else its date); no other page's does.
+    for page in expected["pages"].as_array().unwrap() {
+        let lastmod = page["modified"].as_str().map(|day| format!("<lastmod>{day}</lastmod>")).unwrap_or_default();
+        let entry = format!("<url><loc>{}</loc>{lastmod}</url>", s(&page["url"]));
+        assert!(xml.contains(&entry), "the sitemap has {entry}");
+    }
     let robots = server.get("/robots.txt").text();
     assert!(robots.lines().any(|l| l == format!("Sitemap: {origin}/sitemap.xml")), "{robots}");
 }
@@ -83,7 +89,7 @@ fn the_feed_has_the_newest_articles_in_full_with_absolute_urls() {
         assert_eq!(entry.title.as_ref().map(|t| t.content.as_str()), Some(s(&article["title"])));
         assert_eq!(entry.links.first().map(|l| l.href.as_str()), Some(url));
         assert_eq!(entry.published.map(|d| d.format("%Y-%m-%d").to_string()).as_deref(), Some(s(&article["published"])));
-        assert!(entry.updated.is_some(), "{url}: updated");
+        assert_eq!(entry.updated.map(|d| d.format("%Y-%m-%d").to_string()).as_deref(), Some(s(&article["updated"])), "{url}");
         let content = entry.content.as_ref().and_then(|c| c.body.as_deref()).unwrap_or_else(|| panic!("{url}: full content"));
         assert!(content.contains("<p>"), "{url}: the body as HTML");
         for attribute in [" href=\"", " src=\""] {

@@ -10,8 +10,8 @@
  * - a network dropped: the one the contact text links, or else the last;
  * - the contact text rewritten, with no placeholder;
  * - every article deleted and four new ones written, one with its own
- *   share picture, one in Japanese with the tags 検索 and C++, and a draft
- *   (`draft: true`), which is no page;
+ *   share picture, one corrected since (`updated:`), one in Japanese with
+ *   the tags 検索 and C++, and a draft (`draft: true`), which is no page;
  * - two projects renamed, with PNG logos, and a PNG tab icon;
  * - a 4032 × 3024 phone photo as every page photo and on the share card.
  *
@@ -194,7 +194,12 @@ await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d4
 fs.writeFileSync(
   path.join(articlesDir, '2026-05-20-release-notes.md'),
   article(
-    ["title: 'How I write release notes'", 'date: 2026-05-20', 'description: For people, not machines.'],
+    [
+      "title: 'How I write release notes'",
+      'date: 2026-05-20',
+      'updated: 2026-10-03',
+      'description: For people, not machines.',
+    ],
     'Start with what changed for the reader.',
   ),
 );

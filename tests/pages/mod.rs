@@ -38,7 +38,7 @@ const pages = [
   })),
   ...articles.map((a) => ({
     path: a.path, title: `${a.title} | ${T}`, description: a.description, keywords: a.keywords.join(', '),
-    type: 'article', texts: [a.title, a.date], html: a.html,
+    type: 'article', texts: [a.title, a.date, a.updatedDate].filter(Boolean), html: a.html, published: a.isoDate, modified: a.updated,
   })),
   ...tags.map((tag) => ({
     path: tag.path, title: documentTitle({ ...tagPage, title: fill(tagPage.title, tag) }), description: fill(tagPage.description, tag),
@@ -50,7 +50,7 @@ const notFoundPage = table.find(({ path }) => path === '*');
 const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, texts: [notFoundPage.intro] };
 // A feed: the most recently changed articles (a stable sort keeps the list's order on one day).
 const newest = (list) => [...list].sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, constants.feedEntries);
-const feed = { title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: new URL(a.path, siteOrigin).href, title: a.title, published: a.isoDate })) };
+const feed = { title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: new URL(a.path, siteOrigin).href, title: a.title, published: a.isoDate, updated: a.updated })) };
 const tagFeeds = tags.map((tag) => ({ path: `${tag.path}/feed.xml`, page: new URL(tag.path, siteOrigin).href, urls: newest(tagged(tag)).map((a) => new URL(a.path, siteOrigin).href) }));
 console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, language: siteLanguage, htmlTag: htmlStartTag(siteLanguage), locale: openGraphLocale(siteLanguage), pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
 "#;
@@ -295,6 +295,9 @@ pub fn assert_every_route_prerendered(server: &Server, expected: &Value) {
         let card = assert_share_card(server, origin, path, &html);
         if s(&page["type"]) == "article" {
             assert!(article_cards.insert(card), "{path}: its share card is its own");
+            for (property, day) in [("article:published_time", "published"), ("article:modified_time", "modified")] {
+                assert_eq!(meta(&html, "property", property).as_deref(), Some(s(&page[day])), "{path}");
+            }
         } else {
             site_cards.insert(card);
         }
