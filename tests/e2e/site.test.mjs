@@ -162,6 +162,38 @@ test("moving to an article fetches that article's content only, once", async () 
   await page.close();
 });
 
+// Formulas are MathML in the prerendered page, drawn by the browser itself:
+// an article with some fetches the same scripts and stylesheets as one
+// without, and no font.
+const withFormulas = articles.find((article) => article.html.includes('<math'));
+const withoutFormulas = articles.find((article) => !article.html.includes('<math')) ?? withFormulas;
+test('formulas are drawn from the page alone, with no script, stylesheet or font of their own', async () => {
+  const scriptsStylesAndFonts = async (path) => {
+    const { page, problems } = await visit(path);
+    const formulas = await page
+      .locator('.article-body math')
+      .evaluateAll((all) =>
+        all.map((math) => ({ display: getComputedStyle(math).display, height: math.getBoundingClientRect().height })),
+      );
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map(({ name }) => new URL(name).pathname),
+    );
+    assert.deepEqual(problems, []);
+    await page.close();
+    const files = fetched.filter((file) => /\.(js|css|woff2?|ttf|otf)$/.test(file)).toSorted();
+    return { formulas, files };
+  };
+  // A site without formulas has none to check; the sample has some.
+  if (!withFormulas) return;
+  const shown = await scriptsStylesAndFonts(withFormulas.path);
+  assert.ok(shown.formulas.length > 0, `${withFormulas.path} shows its formulas`);
+  for (const { display, height } of shown.formulas) {
+    assert.match(display, /math/, 'a MathML box, laid out by the browser');
+    assert.ok(height > 0, 'drawn');
+  }
+  assert.deepEqual(shown.files, (await scriptsStylesAndFonts(withoutFormulas.path)).files);
+});
+
 test('the articles search loads its index on the first search only, finds an article and opens it', async () => {
   const { page, problems } = await visit(pagePaths.articles);
   const fetched = [];

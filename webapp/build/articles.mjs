@@ -36,11 +36,13 @@ import rehypeSlug from 'rehype-slug';
 import { toString as textOf } from 'hast-util-to-string';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { writeGeneratedModule } from './generated.mjs';
+import { dollarsInProse, mathML } from './math.mjs';
 import { keepRendered, pruneRendered, readRendered } from './renderCache.mjs';
 import { RASTER, renderPicture, writePublished } from './images.mjs';
 import {
@@ -479,7 +481,10 @@ export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = 
   const processor = unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkMath)
+    .use(dollarsInProse)
     .use(remarkRehype, { allowDangerousHtml: true })
+    .use(mathML, { fail })
     .use(rehypeRaw)
     .use(rejectScripts, { fail })
     .use(localImages, { file, fail, images, renamed })
@@ -498,7 +503,8 @@ export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = 
     .use(rehypeHighlight, { languages: allLanguages, detect: false })
     .use(codeBlocks)
     .use(tableAlignment);
-  const tree = await processor.run(processor.parse(markdown));
+  // With the source, which dollarsInProse gives back where a `$` was prose.
+  const tree = await processor.run(processor.parse(markdown), markdown);
   return { tree, html: unified().use(rehypeStringify).stringify(tree) };
 }
 

@@ -106,6 +106,23 @@ describe('Markdown', () => {
     );
   });
 
+  it('draws formulas as MathML at build time: $…$ in a sentence, $$…$$ and ```math on lines of their own', async () => {
+    const rendered = await html('Euler: $e^{i\\pi}+1=0$.\n\n$$\nP = 1 - (1 - p)^{n}\n$$\n\n```math\na^2\n```');
+    expect(rendered).toMatch(/^<p>Euler: <math><mrow><msup><mi>e<\/mi>.*<mn>0<\/mn><\/mrow><\/math>\.<\/p>/);
+    const display = rendered.match(/<math display="block"[^>]*>/g);
+    expect(display).toHaveLength(2);
+    expect(rendered).toContain('<mi>P</mi><mo>=</mo><mn>1</mn>');
+    expect(rendered).toContain('<msup><mi>a</mi><mn>2</mn></msup>');
+    // Nothing of the source is left: no dollar signs, no code block.
+    expect(rendered).not.toMatch(/\$|<pre|<code/);
+  });
+
+  it('leaves dollar signs in prose as they are written', async () => {
+    expect(await html('It costs $5 and $10, or $ 20 $, and `$x$` is code.')).toBe(
+      '<p>It costs $5 and $10, or $ 20 $, and <code>$x$</code> is code.</p>',
+    );
+  });
+
   it('keeps raw HTML the owner writes', async () => {
     expect(
       await html('Press <kbd>Tab</kbd>.\n\n<details><summary>More</summary>\n\nHidden *text*.\n\n</details>'),
@@ -264,6 +281,15 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
   it('a <script>', async () => {
     expect(await failure('Fine.\n\n<script>alert(1)</script>')).toMatch(
       /post\.md:9: a <script> element is not allowed/,
+    );
+  });
+
+  it('a formula that does not parse', async () => {
+    expect(await failure('Fine.\n\nSee $\\frac{1}{$ here.')).toMatch(
+      /post\.md:9: the formula \$\\frac\{1\}\{\$ does not parse: Unexpected end of input/,
+    );
+    expect(await failure('Fine.\n\n$$\n\\begin{nothing}\n$$')).toMatch(
+      /post\.md:9: the formula \$\$\\begin\{nothing\}\$\$ does not parse: No such environment: nothing/,
     );
   });
 

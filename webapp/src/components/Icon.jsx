@@ -2,10 +2,10 @@
  * A Font Awesome icon by name: <Icon name="github" className="…" />, the
  * names being those of FontAwesome.jsx.
  *
- * Font Awesome's code (FontAwesomeIcon, its SVG core and the icon
- * definitions) is a separate script chunk under /static/js/, loaded on
- * demand with the chunk time-out (chunks.js), so it is not part of the
- * script every page needs first. A prerendered page already holds each
+ * The icon definitions and what draws them (FontAwesome.jsx) are a
+ * separate script chunk under /static/js/, loaded on demand with the chunk
+ * time-out (chunks.js), so they are not part of the script every page
+ * needs first. A prerendered page already holds each
  * icon's <svg>: each icon is its own Suspense boundary, so the rest of the
  * page hydrates without waiting, and the icon is adopted as it is once the
  * chunk has arrived. Where an icon is rendered before that (a page opened by
