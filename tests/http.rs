@@ -3,6 +3,7 @@
 //! `tests/http_caching.rs`).
 
 mod common;
+mod pages;
 
 use std::io::Read;
 
@@ -202,6 +203,22 @@ fn article_numbers_redirect_to_the_permalinks_in_list_order() {
         last_seen = at;
     }
     assert_eq!(server.get(&format!("/article/{}", articles.len() + 1)).status, 404);
+}
+
+/// An article's earlier addresses (`aliases:` in its front matter) lead to
+/// its permalink, with or without a final slash, the query kept.
+#[test]
+fn aliases_redirect_to_their_articles() {
+    let server = Server::start();
+    for alias in pages::expectations()["aliases"].as_array().unwrap() {
+        let (from, to) = (pages::s(&alias["from"]).trim_end_matches('/'), pages::s(&alias["to"]));
+        for asked in [format!("{from}?ref=old"), format!("{from}/?ref=old")] {
+            let reply = server.get(&asked);
+            assert_eq!(reply.status, 308, "{asked}");
+            assert_eq!(reply.header("location"), Some(format!("{to}?ref=old").as_str()), "{asked}");
+            assert_security_headers(&reply);
+        }
+    }
 }
 
 #[test]

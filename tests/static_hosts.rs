@@ -7,6 +7,7 @@
 
 mod common;
 mod front;
+mod pages;
 
 use std::fs;
 use std::path::PathBuf;
@@ -67,9 +68,9 @@ fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
     for own in ["/_nginx.conf", "/_headers", "/_redirects"] {
         assert!(paths.iter().any(|path| path == own), "{own} compared");
     }
-    // The spec's /article/N: the same 308 to the permalink, query kept.
-    for number in [1, server.article_paths().len()] {
-        let path = format!("/article/{number}?ref=feed");
+    // The spec's /article/N and each article's aliases: the same 308 to the permalink, query kept.
+    for from in redirected(&server) {
+        let path = format!("{from}?ref=feed");
         let (ours, nginx) = (server.get(&path), request_to(port, "GET", &path, &[]));
         assert_eq!((nginx.status, nginx.header("location")), (ours.status, ours.header("location")), "{path}");
         assert_eq!(ours.status, 308, "{path}");
@@ -81,11 +82,19 @@ fn nginx_with_the_documented_snippet_serves_the_export_as_the_binary_does() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// Addresses the binary redirects: the first and last `/article/N`, and every
+/// article's aliases (from the content).
+fn redirected(server: &Server) -> Vec<String> {
+    let mut paths = vec!["/article/1".to_owned(), format!("/article/{}", server.article_paths().len())];
+    paths.extend(pages::expectations()["aliases"].as_array().unwrap().iter().map(|alias| pages::s(&alias["from"]).to_owned()));
+    paths
+}
+
 /// What a static host that reads `_headers` and `_redirects` must answer as
 /// the binary does: every page at its route itself, with no redirect to a
 /// trailing slash; each address with one `Cache-Control` and each security
-/// header once, as the binary sends them; the binary's `/article/N`
-/// redirects; and a missing page as a 404.
+/// header once, as the binary sends them; the binary's `/article/N` and
+/// alias redirects; and a missing page as a 404.
 fn serves_the_export_as_the_binary_does(host: &str, port: u16, server: &Server) {
     let mut paths = server.routes();
     paths.extend(["/feed.xml", "/search.json", "/llms.txt", "/robots.txt"].map(str::to_owned));
@@ -99,8 +108,7 @@ fn serves_the_export_as_the_binary_does(host: &str, port: u16, server: &Server) 
             assert_eq!(theirs.header(name), ours.header(name), "{host}: {name} of {path}");
         }
     }
-    for number in [1, server.article_paths().len()] {
-        let path = format!("/article/{number}");
+    for path in redirected(server) {
         let (ours, theirs) = (server.get(&path), get_to(port, &path));
         assert_eq!(theirs.status, 308, "{host}: {path}");
         let location = theirs.header("location").unwrap_or_default();

@@ -52,7 +52,9 @@ const notFound = { title: documentTitle(notFoundPage), description: notFoundPage
 const newest = (list) => [...list].sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, constants.feedEntries);
 const feed = { title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: new URL(a.path, siteOrigin).href, title: a.title, published: a.isoDate, updated: a.updated })) };
 const tagFeeds = tags.map((tag) => ({ path: `${tag.path}/feed.xml`, page: new URL(tag.path, siteOrigin).href, urls: newest(tagged(tag)).map((a) => new URL(a.path, siteOrigin).href) }));
-console.log(JSON.stringify({ origin: siteOrigin, siteTitle: T, language: siteLanguage, htmlTag: htmlStartTag(siteLanguage), locale: openGraphLocale(siteLanguage), pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
+// Each article's earlier addresses (aliases:), which redirect to it.
+const aliases = loaded.flatMap((a) => a.aliases.paths.map((from) => ({ from, to: a.data.path })));
+console.log(JSON.stringify({ aliases, origin: siteOrigin, siteTitle: T, language: siteLanguage, htmlTag: htmlStartTag(siteLanguage), locale: openGraphLocale(siteLanguage), pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
 "#;
 
 pub fn expectations() -> Value {

@@ -89,6 +89,13 @@ export function slugFromFileName(name) {
 const isDay = (value) => value instanceof Date && !Number.isNaN(value.getTime());
 const isText = (value) => typeof value === 'string' && value.trim() !== '';
 
+/**
+ * An earlier address of an article (`aliases:`): a path of URL-safe ASCII,
+ * which every host of the export reads as it is written, with no query,
+ * fragment or dot segment, a final slash allowed.
+ */
+const isAlias = (value) => typeof value === 'string' && /^(?:\/(?!\.)[A-Za-z0-9._~!*()+,=:@-]+)+\/?$/.test(value);
+
 /** The front-matter fields: what each must be, and how to write it. */
 const FIELDS = {
   title: { required: true, valid: isText, example: "title: 'Shipping Small'" },
@@ -123,6 +130,12 @@ const FIELDS = {
     required: false,
     valid: (value) => isText(value) && /\.(?:jpe?g|png|webp|svg)$/i.test(value) && !/^[a-z]+:|^\//i.test(value),
     example: 'image: cover.jpg (a JPEG, PNG, WebP or SVG beside the article: its link previews show it)',
+  },
+  aliases: {
+    required: false,
+    valid: (value) => Array.isArray(value) && value.every(isAlias),
+    example:
+      'aliases: [/old/path, /article/old-slug] (its earlier addresses, each answered with a redirect here: paths from /, of letters, digits and - . _ ~, without ? or #)',
   },
   draft: {
     required: false,
@@ -635,6 +648,8 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       images,
       ownImage,
       markdown: withPublicImages(source, renamed),
+      // Its earlier addresses (routes.mjs redirects them), and their line for errors.
+      aliases: { paths: fields.aliases ?? [], line: fieldLine(source, 'aliases') },
     });
   }
   linkNeighbours(articles);

@@ -162,7 +162,7 @@ async function main() {
   // its hash, and the other sites the data module names.
   const scriptHashes = [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`];
   const manifest = {
-    ...routeManifest(sentAs),
+    ...routeManifest(sentAs, articles),
     content_security_policy: contentSecurityPolicy({ externalOrigins, analytics }, scriptHashes),
   };
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -4,6 +4,7 @@
  * page with a parameter once per article or tag. Build-only: the app never
  * needs the whole list.
  */
+import path from 'node:path';
 import { constants, pages } from '../src/data/index.js';
 import { articleList } from '../src/generated/articleList.js';
 import { tagList } from '../src/generated/tagList.js';
@@ -15,6 +16,7 @@ import {
   notFoundFile,
   routeFile,
 } from '../src/urls.js';
+import { ContentError } from './articles.mjs';
 
 const articlesPages = () => articlesPageCount(articleList.length, constants.articlesPerPage);
 
@@ -46,6 +48,38 @@ function firstPageRedirect() {
 }
 
 /**
+ * Each article's earlier addresses (its `aliases:`) → its permalink, by a
+ * 308 redirect, each with and without a final slash. An alias that is
+ * already something else (a page, a file of the site in `files`, another
+ * redirect, another article's alias) stops the build with one line naming both.
+ */
+export function aliasRedirects(articles, files = []) {
+  const pagesByPath = new Set(routePaths());
+  const redirects = { ...articleNumberRedirects(), ...firstPageRedirect() };
+  const siteFiles = new Set(files.map((file) => `/${file}`));
+  const aliasOf = new Map();
+  const aliases = {};
+  for (const { file, data, aliases: written } of articles) {
+    for (const alias of written.paths) {
+      const bare = alias.replace(/\/$/, '');
+      const clash = (what, fix = 'remove it from aliases') => {
+        throw new ContentError(file, written.line, `the alias ${alias} is ${what}; ${fix}`);
+      };
+      if (bare === data.path) clash('its own address');
+      if (pagesByPath.has(bare)) clash(`the page ${bare} of the site`);
+      if (redirects[bare]) clash(`the address ${bare}, which leads to ${redirects[bare]}`);
+      if (siteFiles.has(bare) || bare.startsWith('/static/')) clash(`the site's file ${bare}`);
+      const other = aliasOf.get(bare);
+      if (other) clash(`also an alias of ${path.relative(process.cwd(), other)}`, 'keep it in one of the two files');
+      aliasOf.set(bare, file);
+      aliases[bare] = data.path;
+      aliases[`${bare}/`] = data.path;
+    }
+  }
+  return aliases;
+}
+
+/**
  * Each article's permalink → its Markdown file (below site/), which the
  * server sends instead of the page to a client that prefers `text/markdown`.
  */
@@ -60,16 +94,20 @@ const hasArticlePages = () => pages.some(({ path }) => path === '/article/:slug'
 
 /**
  * For each route, the prerendered HTML file (relative to site/) the server
- * sends; the redirects; the Markdown alternates; the 404 page; and `files`, how the server sends the
+ * sends; the redirects (`articles`' aliases among them); the Markdown alternates; the 404 page; and `files`, how the server sends the
  * files whose name does not say it all (file → { content_type, cache }):
  * 'immutable' for every content-hashed file, 'revalidate' and a content type for the feed.
  */
-export function routeManifest(files = {}) {
+export function routeManifest(files = {}, articles = []) {
   const routes = {};
-  for (const path of routePaths()) routes[path] = routeFile(path);
+  for (const route of routePaths()) routes[route] = routeFile(route);
   return {
     routes,
-    redirects: { ...articleNumberRedirects(), ...firstPageRedirect() },
+    redirects: {
+      ...articleNumberRedirects(),
+      ...firstPageRedirect(),
+      ...aliasRedirects(articles, Object.keys(files)),
+    },
     markdown: markdownAlternates(),
     not_found: notFoundFile,
     files,

@@ -323,6 +323,14 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
     );
   });
 
+  it('an alias that is not a plain path', async () => {
+    for (const alias of ['old/path', '/old?p=1', '/old#top', '/../etc', '/old path', '/']) {
+      expect(await failure('x', { fields: { aliases: `['${alias}']` } })).toMatch(
+        /post\.md:\d+: "aliases" is not valid; write it as aliases: \[\/old\/path, \/article\/old-slug\]/,
+      );
+    }
+  });
+
   it('an update before the date', async () => {
     expect(await failure('x', { fields: { date: '2024-05-01', updated: '2024-04-30' } })).toMatch(
       /post\.md:\d+: updated: 2024-04-30 is before its date 2024-05-01; give the day of the last change, or remove the line/,
@@ -334,7 +342,7 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
       /post\.md: the front matter has no "description"; add description: /,
     );
     expect(await failure('x', { fields: { categories: '[a]' } })).toMatch(
-      /post\.md:5: unknown front-matter field "categories"; the fields are title, date, updated, description, keywords, tags, style, slug, image, draft/,
+      /post\.md:5: unknown front-matter field "categories"; the fields are title, date, updated, description, keywords, tags, style, slug, image, aliases, draft/,
     );
     expect(await failure('x', { fields: { keywords: 'Git' } })).toMatch(
       /post\.md:5: "keywords" is not valid; write it as keywords: \[Git, Code Review\]/,

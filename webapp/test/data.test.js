@@ -16,7 +16,8 @@ import { articleList } from '../src/generated/articleList.js';
 
 const articleCount = articleList.length;
 const { tags: tagList } = readPageData(tagListPath);
-import { routeManifest, routePaths } from '../build/routes.mjs';
+import { aliasRedirects, routeManifest, routePaths } from '../build/routes.mjs';
+import { ContentError } from '../build/articles.mjs';
 import { checkPages, PageTableError } from '../build/pages.mjs';
 import { scopeCss } from '../src/scopeCss.js';
 import { robotsTxt, sitemapXml } from '../build/sitemap.mjs';
@@ -144,6 +145,41 @@ describe('routes', () => {
     });
     const fixed = pages.filter(({ path }) => path !== '*' && !path.includes(':'));
     expect(routePaths()).toHaveLength(fixed.length + articleCount + tagList.length + Object.keys(listRoutes).length);
+  });
+
+  it("redirects each article's aliases to it, and stops at one that is already something else", () => {
+    const article = (file, path, ...aliases) => ({ file, data: { path }, aliases: { paths: aliases, line: 6 } });
+    const a = article('/x/webapp/src/data/articles/a.md', '/article/a', '/blog/a.html', '/old/a/');
+    expect(aliasRedirects([a])).toEqual({
+      '/blog/a.html': '/article/a',
+      '/blog/a.html/': '/article/a',
+      '/old/a': '/article/a',
+      '/old/a/': '/article/a',
+    });
+    const clash = (other, files) => {
+      try {
+        aliasRedirects([a, other], files);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ContentError);
+        return error.message;
+      }
+      return null;
+    };
+    const firstPage = routePaths().find((route) => route !== '/');
+    expect(clash(article('b.md', '/article/b', '/old/a'))).toMatch(
+      /^b\.md:6: the alias \/old\/a is also an alias of .*articles\/a\.md; keep it in one of the two files$/,
+    );
+    expect(clash(article('b.md', '/article/b', `${firstPage}/`))).toMatch(
+      new RegExp(`^b\\.md:6: the alias ${firstPage}/ is the page ${firstPage} of the site; remove it from aliases$`),
+    );
+    expect(clash(article('b.md', '/article/b', '/article/b'))).toMatch(/the alias \/article\/b is its own address/);
+    expect(clash(article('b.md', '/article/b', '/feed.xml'), ['feed.xml'])).toMatch(/is the site's file \/feed\.xml/);
+    expect(clash(article('b.md', '/article/b', '/static/x.js'))).toMatch(/is the site's file \/static\/x\.js/);
+    if (articleList.length > 0) {
+      expect(clash(article('b.md', '/article/b', '/article/1'))).toMatch(
+        new RegExp(`is the address /article/1, which leads to ${articleList[0].path}`),
+      );
+    }
   });
 
   it('reads /article/N as a 1-based index into the list', () => {
