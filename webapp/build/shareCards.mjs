@@ -176,10 +176,10 @@ export async function makeArticleCards(articles, { site, ui, origin }) {
 }
 
 /**
- * Makes the site's card, writes it into webapp/src/generated/shareCard.js
- * for PageMeta, and returns the files to publish (URL → bytes).
+ * The site's card: `{ url, bytes, card }`, `card` being what PageMeta
+ * names (its URL, size and alt text).
  */
-export async function makeSiteCard({ site, home, origin }) {
+export async function drawSiteCard({ site, home, origin }) {
   const colours = await siteColours();
   const photo = site.shareCard.photo;
   const text = { name: site.main.name, heading: home.heading, host: new URL(origin).host };
@@ -191,20 +191,33 @@ export async function makeSiteCard({ site, home, origin }) {
       `webapp/src/data/site.js: shareCard.photo ${site.shareCard.photo} is not there; put the photo in webapp/src/images/, or fix the name`,
     );
   }
-  const drawn = await cached(['site', text, hashOf(photoBytes), colours], async () => ({
-    kind: 'site',
-    ...text,
-    photo: await dataUrl(photo, photoBytes),
-    colours,
-  }));
+  const draw = (shown) =>
+    cached(['site', shown, hashOf(photoBytes), colours], async () => ({
+      kind: 'site',
+      ...shown,
+      photo: await dataUrl(photo, photoBytes),
+      colours,
+    }));
+  let drawn = await draw(text);
   if (drawn.missing) {
-    throw new PhotoError(
-      `webapp/src/data/site.js: the share card's font (Inter: Latin, Greek, Cyrillic) cannot draw your name or the home page's heading (no glyph for “${drawn.missing}”)`,
+    // A name in a script the font lacks must not stop the owner's build: the card keeps what it can draw.
+    console.warn(
+      `webapp/src/data/site.js: the share card's font (Inter: Latin, Greek, Cyrillic) cannot draw your name or the home page's heading (no glyph for “${drawn.missing}”); the card shows your photo and address only`,
     );
+    drawn = await draw({ ...text, name: '', heading: '' });
   }
   if (drawn.tooLarge) throw tooLarge('webapp/src/data/site.js');
-  const { url, bytes: body } = published('card', drawn.bytes);
-  const card = { src: url, ...CARD, alt: fill(site.shareCard.alt, text) };
+  const { url, bytes } = published('card', drawn.bytes);
+  return { url, bytes, card: { src: url, ...CARD, alt: fill(site.shareCard.alt, text) } };
+}
+
+/**
+ * Makes the site's card (drawSiteCard), writes it into
+ * webapp/src/generated/shareCard.js for PageMeta, and returns the files to
+ * publish (URL → bytes).
+ */
+export async function makeSiteCard(what) {
+  const { url, bytes: body, card } = await drawSiteCard(what);
   await writeGeneratedModule(
     'shareCard.js',
     'build/shareCards.mjs from site.js',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentError, loadArticles } from '../build/articles.mjs';
-import { CARD, makeArticleCards, makeSiteCard, MAX_BYTES } from '../build/shareCards.mjs';
+import { CARD, drawSiteCard, makeArticleCards, makeSiteCard, MAX_BYTES } from '../build/shareCards.mjs';
 import { pages } from '../src/data/pages.js';
 import { site } from '../src/data/site.js';
 import { ui } from '../src/data/ui.js';
@@ -118,6 +118,23 @@ describe('share cards', () => {
     expect(error).toBeInstanceOf(ContentError);
     expect(error.message).toMatch(/b\.md: its image: cover\.png cannot be read as a picture/);
     expect(error.message).not.toContain('\n');
+  });
+
+  it('keep the site’s card, with the owner’s photo and address, when the font cannot draw their name', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const home = { ...pages.find(({ path }) => path === '/'), heading: 'ソフトウェア開発者' };
+      const named = { ...site, main: { ...site.main, name: '山田 花子' } };
+      const { bytes, card } = await drawSiteCard({ site: named, home, origin });
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', ...CARD });
+      expect(card.alt).toContain('山田 花子');
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0][0]).toMatch(
+        /^webapp\/src\/data\/site\.js: the share card's font .* cannot draw your name or the home page's heading \(no glyph for “[^”]*山[^”]*”\); the card shows your photo and address only$/,
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('give the site one card of 1200 × 630 from the owner’s name and photo, for every other page', async () => {
