@@ -13,8 +13,8 @@ const env = serverAndBrowser();
 /**
  * The border box of every element laid out as a box (not inline, nor an
  * inline formula: a line's runs are reordered by direction, not mirrored)
- * and seen (not a visually hidden 1 px label), outside code blocks and
- * formulas, in document order, with the viewport's width.
+ * and seen (not a visually hidden 1 px label), outside code blocks (and
+ * their copy buttons) and formulas, in document order, with the viewport's width.
  */
 function boxes(page) {
   return page.evaluate(() => {
@@ -22,7 +22,7 @@ function boxes(page) {
     const laidOut = [...document.body.querySelectorAll('*')].filter(
       (element) =>
         !['inline', 'math'].includes(getComputedStyle(element).display) &&
-        !element.closest('pre') &&
+        !element.closest('pre, .code-copy') &&
         !element.parentElement?.closest('math') &&
         element.getClientRects().length > 0,
     );

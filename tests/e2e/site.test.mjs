@@ -194,6 +194,27 @@ test('formulas are drawn from the page alone, with no script, stylesheet or font
   assert.deepEqual(shown.files, (await scriptsStylesAndFonts(withoutFormulas.path)).files);
 });
 
+test('a code block has a copy button the keyboard reaches, which copies its code; none without JavaScript', async () => {
+  const withCode = articles.find((article) => article.html.includes('<pre'));
+  if (!withCode) return;
+  const { page, problems } = await visit(withCode.path);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.baseURL });
+  const button = page.locator('.code-copy button').first();
+  const code = await page.locator('.article-body pre code').first().textContent();
+  assert.equal(await page.locator('.code-copy button').count(), await page.locator('.article-body pre').count());
+  // Reached with Tab from the top of the page.
+  const focused = () => button.evaluate((element) => element === document.activeElement);
+  for (let presses = 0; presses < 80 && !(await focused()); presses += 1) await page.keyboard.press('Tab');
+  assert.ok(await focused(), 'Tab reaches the button');
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: articlesUi.copyCode.copied }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), code);
+  assert.deepEqual(problems, []);
+  await page.close();
+  const html = await (await fetch(env.server.baseURL + withCode.path)).text();
+  assert.ok(!html.includes('code-copy'), 'the prerendered page, as read without JavaScript, has no copy button');
+});
+
 test('the articles search loads its index on the first search only, finds an article and opens it', async () => {
   const { page, problems } = await visit(pagePaths.articles);
   const fetched = [];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, metaContent } from './render.jsx';
@@ -321,9 +321,30 @@ describe('article page', () => {
       expect(header).toHaveTextContent(ui.readingTime.replace('{minutes}', article.readingMinutes));
       const asParsed = document.createElement('template');
       asParsed.innerHTML = article.html;
-      expect(document.querySelector('.article-body').innerHTML).toBe(asParsed.innerHTML);
+      // As built, but for the copy buttons the page adds to its code blocks.
+      const shown = document.querySelector('.article-body').cloneNode(true);
+      shown.querySelectorAll('.code-copy').forEach((bar) => bar.remove());
+      expect(shown.innerHTML).toBe(asParsed.innerHTML);
       unmount();
     }
+  });
+
+  it('puts a copy button over each code block, which copies its code and says so', async () => {
+    await withFixture(async (fixture) => {
+      const user = userEvent.setup();
+      const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+      renderApp(fixture.path);
+      await screen.findByRole('heading', { level: 1, name: fixture.title });
+      const blocks = document.querySelectorAll('.article-body pre');
+      const buttons = screen.getAllByRole('button', { name: new RegExp(`^${articlesUi.copyCode.label} `) });
+      expect(buttons).toHaveLength(blocks.length);
+      expect(buttons[0]).toHaveAccessibleName(`${articlesUi.copyCode.label} ${blocks[0].getAttribute('aria-label')}`);
+      await user.click(buttons[0]);
+      expect(writeText).toHaveBeenCalledWith('const answer = 42;\n');
+      expect(await navigator.clipboard.readText()).toBe('const answer = 42;\n');
+      expect(buttons[0]).toHaveTextContent(articlesUi.copyCode.copied);
+      expect(screen.getByRole('status')).toHaveTextContent(articlesUi.copyCode.copied);
+    });
   });
 
   it('ends with its related articles and the previous (older) and next (newer) one, which lead there', async () => {

@@ -3,8 +3,11 @@
  * (webapp/build/articles.mjs), already checked there to hold no script.
  * Links to the site's own pages move within the app, as the nav's do;
  * other links (new tab, another site, a #section) are left to the browser.
+ * Each code block gets a copy button once the script runs (useCopyButtons).
  */
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useCopyButtons } from '../hooks/useCopyButtons.js';
 import './ArticleBody.css';
 
 function isPlainClick(event) {
@@ -20,14 +23,24 @@ function isPlainClick(event) {
 
 export default function ArticleBody({ html }) {
   const navigate = useNavigate();
+  const body = useRef(null);
+  const [said, say] = useState('');
+  useCopyButtons(body, html, say);
   const followInApp = (event) => {
     const link = event.target.closest?.('a[href^="/"]');
     if (!link || link.target || link.getAttribute('href').startsWith('//') || !isPlainClick(event)) return;
     event.preventDefault();
     navigate(link.getAttribute('href'));
   };
-  // The click handler only catches clicks on the links inside, which are
-  // keyboard-reachable themselves (Enter on a link is a click too).
-  // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-  return <div className="article-body" onClick={followInApp} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <>
+      {/* The click handler only catches clicks on the links inside, which are
+          keyboard-reachable themselves (Enter on a link is a click too). */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+      <div ref={body} className="article-body" onClick={followInApp} dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="visually-hidden" role="status">
+        {said}
+      </div>
+    </>
+  );
 }

@@ -30,6 +30,11 @@ export const articlesUi = {
     matches: { one: '1 article matches “{query}”.', other: '{count} articles match “{query}”.' },
     failed: 'The search could not be loaded. Please check your connection and try again.',
   },
+  /**
+   * The button over each code block, and what it says once pressed: the
+   * code copied, or (where the browser allows no copying) selected.
+   */
+  copyCode: { label: 'Copy', copied: 'Copied', selected: 'Selected: press Ctrl+C to copy' },
   /** Beside an article's date when it was changed since; `{date}` is the day of the change. */
   updated: 'Updated {date}',
   /** The end of an article's page: its name, the heading of the related articles, and the older and newer one. */
