@@ -7,12 +7,15 @@ import { articles, latestArticles, launchBrowser, openPage, screenshot, serverAn
 import { pageOf, pagePaths, pages, projects, site, ui } from '../../webapp/src/data/index.js';
 import { routePaths } from '../../webapp/build/routes.mjs';
 import { tagList } from '../../webapp/src/generated/tagList.js';
+import { seriesList } from '../../webapp/src/generated/seriesList.js';
 
 const tagPage = pages.find(({ path }) => path === '/tags/:tag');
+const seriesPage = pages.find(({ path }) => path === '/series/:series');
 const headings = {
   ...Object.fromEntries(pages.filter(({ key }) => key in pagePaths).map(({ path, heading }) => [path, heading])),
   ...Object.fromEntries(articles.map((article) => [article.path, article.title])),
   ...Object.fromEntries(tagList.map((tag) => [tag.path, tagPage.heading.replaceAll('{tag}', tag.name)])),
+  ...Object.fromEntries(seriesList.map((one) => [one.path, seriesPage.heading.replaceAll('{series}', one.name)])),
 };
 const [home, about, articlesPage, notFound] = ['home', 'about', 'articles', 'notFound'].map(pageOf);
 const notFoundPaths = ['/article/0', `/article/${articles.length + 1}`, '/article/no-such-post', '/no/such/page?q=1'];

@@ -14,13 +14,16 @@ use crate::common::Server;
 /// Prints what each page must contain, as JSON, from the data module.
 const EXPECTATIONS: &str = r#"
 import { constants, documentTitle, pageOf, pagePaths, pages as table, projects, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
-import { loadArticles, tagsOf } from './webapp/build/articles.mjs';
+import { loadArticles, seriesOf, tagsOf } from './webapp/build/articles.mjs';
 import { tagPath } from './webapp/src/urls.js';
 import { htmlStartTag, openGraphLocale, siteLanguage } from './webapp/src/language.js';
 const T = site.main.title;
 const loaded = await loadArticles();
 const articles = loaded.map((a) => a.data);
 const tagPage = table.find(({ path }) => path === '/tags/:tag');
+const seriesPage = table.find(({ path }) => path === '/series/:series');
+const series = seriesPage ? seriesOf(loaded) : [];
+const named = (text, { name }) => text.replaceAll('{series}', name);
 const tags = tagPage ? tagsOf(loaded) : [];
 const fill = (text, tag) => text.replaceAll('{tag}', tag.name);
 const tagged = (tag) => articles.filter((a) => a.tags.some((name) => tagPath(name) === tag.path));
@@ -44,6 +47,11 @@ const pages = [
     path: tag.path, title: documentTitle({ ...tagPage, title: fill(tagPage.title, tag) }), description: fill(tagPage.description, tag),
     keywords: (tagPage.keywords ?? []).map((k) => fill(k, tag)).join(', '), type: 'website',
     texts: [fill(tagPage.heading, tag), ...tagged(tag).map((a) => a.title)],
+  })),
+  ...series.map((one) => ({
+    path: one.path, title: documentTitle({ ...seriesPage, title: named(seriesPage.title, one) }), description: named(seriesPage.description, one),
+    keywords: (seriesPage.keywords ?? []).map((k) => named(k, one)).join(', '), type: 'website',
+    texts: [named(seriesPage.heading, one), ...one.parts.map((part) => part.summary.title)],
   })),
 ].map((page) => ({ ...page, url: new URL(page.path, siteOrigin).href }));
 const notFoundPage = table.find(({ path }) => path === '*');

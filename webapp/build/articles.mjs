@@ -56,6 +56,8 @@ import {
   latestArticlesPath,
   listDataPath,
   tagListPath,
+  seriesPath,
+  seriesListPath,
   tagPath,
   urlSegment,
 } from '../src/urls.js';
@@ -130,6 +132,11 @@ const FIELDS = {
     required: false,
     valid: (value) => isText(value) && /\.(?:jpe?g|png|webp|svg)$/i.test(value) && !/^[a-z]+:|^\//i.test(value),
     example: 'image: cover.jpg (a JPEG, PNG, WebP or SVG beside the article: its link previews show it)',
+  },
+  series: {
+    required: false,
+    valid: (value) => isText(value) && urlSegment(value) !== '',
+    example: 'series: Building a Search (its name, the same in every part: the parts are in date order)',
   },
   aliases: {
     required: false,
@@ -650,9 +657,11 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       markdown: withPublicImages(source, renamed),
       // Its earlier addresses (routes.mjs redirects them), and their line for errors.
       aliases: { paths: fields.aliases ?? [], line: fieldLine(source, 'aliases') },
+      seriesName: fields.series?.trim(),
     });
   }
   linkNeighbours(articles);
+  linkSeries(articles);
   await pruneRendered();
   return articles;
 }
@@ -777,6 +786,36 @@ function withPublicImages(source, renamed) {
   return text;
 }
 
+/**
+ * Every series of `articles` (those with `series:`), each `{ name, path,
+ * parts }`, its parts in date order (the oldest is part 1; on one day, by
+ * file name), named as its latest part writes it; the series with the
+ * newest part first.
+ */
+export function seriesOf(articles) {
+  const series = new Map();
+  for (const article of articles) {
+    if (!article.seriesName) continue;
+    const path = seriesPath(article.seriesName);
+    if (!series.has(path)) series.set(path, { name: article.seriesName, path, parts: [] });
+    series.get(path).parts.push(article);
+  }
+  for (const { parts } of series.values()) {
+    parts.sort((a, b) => a.summary.isoDate.localeCompare(b.summary.isoDate) || a.file.localeCompare(b.file));
+  }
+  return [...series.values()];
+}
+
+/** Gives each part of a series its `data.series`: the series' name and page, its place, and every part. */
+function linkSeries(articles) {
+  for (const { name, path, parts } of seriesOf(articles)) {
+    const links = parts.map(({ summary }) => ({ path: summary.path, title: summary.title }));
+    for (const [index, article] of parts.entries()) {
+      article.data.series = { name, path, part: index + 1, parts: links };
+    }
+  }
+}
+
 /** `items` without those whose `key` an earlier one has. */
 const uniqueBy = (items, key) => items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
 
@@ -822,6 +861,16 @@ export function listData(articles, pages) {
     [latestArticlesPath, { articles: summaries.slice(0, constants.homeArticleTeasers).map(withoutTags) }],
     [articleSlugsPath, { slugs: articles.map(({ slug }) => slug) }],
     [tagListPath, { tags }],
+    [
+      seriesListPath,
+      {
+        series: seriesOf(articles).map(({ name, path, parts }) => ({
+          name,
+          path,
+          articles: parts.map(({ summary }) => summary),
+        })),
+      },
+    ],
   ]);
   for (let page = 1; page <= count; page += 1) {
     const shown = summaries.slice((page - 1) * per, page * per);
@@ -864,6 +913,8 @@ export async function writeArticleModules(articles, error = null, { revision } =
   await writeGeneratedModule('articles.js', source, `export const contentError = ${json(error)};\n${revisionLine}`);
   await writeGeneratedModule('articleList.js', source, `export const articleList = ${json(summaries)};\n`);
   await writeGeneratedModule('tagList.js', source, `export const tagList = ${json(tagsOf(articles))};\n`);
+  const series = seriesOf(articles).map(({ name, path, parts }) => ({ name, path, count: parts.length }));
+  await writeGeneratedModule('seriesList.js', source, `export const seriesList = ${json(series)};\n`);
 }
 
 /** What the live preview's page shows of `articles`, as a hash: it changes with any article's content, list or links. */

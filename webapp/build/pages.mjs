@@ -14,8 +14,8 @@ import { languageMistake } from '../src/language.js';
 export const pagesFile = 'webapp/src/data/pages.js';
 const siteFile = 'webapp/src/data/site.js';
 
-/** The paths with a parameter the build knows how to fill (routes.mjs): every article, every tag, every page of the articles' list after the first. */
-export const parameterPaths = ['/article/:slug', '/tags/:tag', '/articles/page/:page'];
+/** The paths with a parameter the build knows how to fill (routes.mjs): every article, tag and series, every page of the articles' list after the first. */
+export const parameterPaths = ['/article/:slug', '/tags/:tag', '/series/:series', '/articles/page/:page'];
 
 /** A mistake in the page table, as the one line to show. */
 export class PageTableError extends Error {}

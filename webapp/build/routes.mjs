@@ -8,6 +8,7 @@ import path from 'node:path';
 import { constants, pages } from '../src/data/index.js';
 import { articleList } from '../src/generated/articleList.js';
 import { tagList } from '../src/generated/tagList.js';
+import { seriesList } from '../src/generated/seriesList.js';
 import {
   articleMarkdownPath,
   articlesPageCount,
@@ -24,6 +25,7 @@ const articlesPages = () => articlesPageCount(articleList.length, constants.arti
 const parameterRoutes = {
   '/article/:slug': () => articleList.map((article) => article.path),
   '/tags/:tag': () => tagList.map((tag) => tag.path),
+  '/series/:series': () => seriesList.map((series) => series.path),
   // The first page of the list is /articles itself.
   '/articles/page/:page': () => Array.from({ length: articlesPages() - 1 }, (_, i) => articlesPagePath(i + 2)),
 };

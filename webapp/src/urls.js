@@ -107,6 +107,14 @@ export function tagPath(name) {
   return `/tags/${urlSegment(name)}`;
 }
 
+/** The page of a series, by its name as written: 'Building a Search' → '/series/building-a-search'. */
+export function seriesPath(name) {
+  return `/series/${urlSegment(name)}`;
+}
+
+/** Path of the JSON file with every series (name, page, parts' summaries in order): fetched by the series pages. */
+export const seriesListPath = '/series.json';
+
 /** The Atom feed of a tag's articles, by the tag's page: '/tags/git' → '/tags/git/feed.xml'. */
 export function tagFeedPath(tagPagePath) {
   return `${tagPagePath}/feed.xml`;

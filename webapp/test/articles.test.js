@@ -342,7 +342,7 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
       /post\.md: the front matter has no "description"; add description: /,
     );
     expect(await failure('x', { fields: { categories: '[a]' } })).toMatch(
-      /post\.md:5: unknown front-matter field "categories"; the fields are title, date, updated, description, keywords, tags, style, slug, image, aliases, draft/,
+      /post\.md:5: unknown front-matter field "categories"; the fields are title, date, updated, description, keywords, tags, style, slug, image, series, aliases, draft/,
     );
     expect(await failure('x', { fields: { keywords: 'Git' } })).toMatch(
       /post\.md:5: "keywords" is not valid; write it as keywords: \[Git, Code Review\]/,

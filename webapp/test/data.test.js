@@ -13,6 +13,7 @@ import data, {
 import { latestArticlesPath, listIndexFromNumber, tagListPath } from '../src/urls.js';
 import { readPageData } from './articles.js';
 import { articleList } from '../src/generated/articleList.js';
+import { seriesList } from '../src/generated/seriesList.js';
 
 const articleCount = articleList.length;
 const { tags: tagList } = readPageData(tagListPath);
@@ -117,9 +118,13 @@ describe('data module', () => {
 });
 
 describe('routes', () => {
-  it('derives the manifest from the data: pages plus one route per article, tag and list page, /article/N redirected', () => {
+  it('derives the manifest from the data: pages plus one route per article, tag, series and list page, /article/N redirected', () => {
     const articleRoutes = Object.fromEntries(articleList.map(({ path }) => [path, `${path.slice(1)}/index.html`]));
     const tagRoutes = Object.fromEntries(tagList.map(({ path }) => [path, `${path.slice(1)}/index.html`]));
+    const hasSeriesPages = pages.some(({ path }) => path === '/series/:series');
+    const seriesRoutes = Object.fromEntries(
+      (hasSeriesPages ? seriesList : []).map(({ path }) => [path, `${path.slice(1)}/index.html`]),
+    );
     const paged = pages.some(({ path }) => path === '/articles/page/:page');
     const listPages = paged ? Math.ceil(articleList.length / constants.articlesPerPage) : 0;
     const listRoutes = Object.fromEntries(
@@ -137,14 +142,16 @@ describe('routes', () => {
     );
     const files = { 'feed.xml': { cache: 'revalidate' } };
     expect(routeManifest(files)).toEqual({
-      routes: { ...pageRoutes, ...articleRoutes, ...listRoutes, ...tagRoutes },
+      routes: { ...pageRoutes, ...articleRoutes, ...listRoutes, ...tagRoutes, ...seriesRoutes },
       redirects,
       markdown: Object.fromEntries(articleList.map(({ path }) => [path, `${path.slice(1)}.md`])),
       not_found: '404.html',
       files,
     });
     const fixed = pages.filter(({ path }) => path !== '*' && !path.includes(':'));
-    expect(routePaths()).toHaveLength(fixed.length + articleCount + tagList.length + Object.keys(listRoutes).length);
+    expect(routePaths()).toHaveLength(
+      fixed.length + articleCount + tagList.length + Object.keys(seriesRoutes).length + Object.keys(listRoutes).length,
+    );
   });
 
   it("redirects each article's aliases to it, and stops at one that is already something else", () => {

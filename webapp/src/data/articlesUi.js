@@ -35,6 +35,14 @@ export const articlesUi = {
    * code copied, or (where the browser allows no copying) selected.
    */
   copyCode: { label: 'Copy', copied: 'Copied', selected: 'Selected: press Ctrl+C to copy' },
+  /**
+   * A series (`series:`): on each part, its place (`{part}`, `{count}`, and
+   * `{series}`, its name, linking its page) and the name of the list of
+   * parts; on the series' page, how many parts it has.
+   */
+  seriesPart: 'Part {part} of {count} of the series {series}',
+  seriesLabel: 'Series: {series}',
+  seriesParts: { one: 'One part so far.', other: '{count} parts, in the order to read them.' },
   /** Beside an article's date when it was changed since; `{date}` is the day of the change. */
   updated: 'Updated {date}',
   /** The end of an article's page: its name, the heading of the related articles, and the older and newer one. */

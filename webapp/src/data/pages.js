@@ -8,9 +8,9 @@
  * Each entry:
  * - `key`: how code and tests name the page ('about');
  * - `path`: its URL ('/about'); '/article/:slug' is every article,
- *   '/tags/:tag' every tag, '/articles/page/:page' every page of the
- *   articles' list after the first, '*' the 404 page, which answers every
- *   other path;
+ *   '/tags/:tag' every tag, '/series/:series' every series,
+ *   '/articles/page/:page' every page of the articles' list after the
+ *   first, '*' the 404 page, which answers every other path;
  * - `component`: its file in webapp/src/pages/ without '.jsx'. The page at
  *   '/' is in the main script (most visits start there); every other page
  *   is a script chunk of its own, fetched when first shown;
@@ -18,7 +18,8 @@
  *   without one are not linked there;
  * - `title`: the start of its document title ('About' → 'About | Jordan
  *   Lee'); the page at '/' has the site's title alone; in a tag's page's
- *   texts, `{tag}` is the tag, and in a list page's, `{page}` its number;
+ *   texts, `{tag}` is the tag, in a series' `{series}` its name, and in a
+ *   list page's, `{page}` its number;
  * - `description` and `keywords`: its meta tags (an article's come from its
  *   front matter);
  * - `heading` and `intro`: its <h1> and the paragraph under it;
@@ -148,6 +149,16 @@ export const pages = [
     description: 'Articles by Jordan Lee tagged {tag}, newest first.',
     keywords: ['Jordan Lee', 'articles', '{tag}'],
     heading: 'Articles tagged “{tag}”',
+  },
+  {
+    // The parts of a series (`series:` in their front matter), in order: `{series}` is its name.
+    key: 'series',
+    path: '/series/:series',
+    component: 'Series',
+    title: 'Series: {series}',
+    description: 'A series of articles by Jordan Lee: {series}, in the order to read them.',
+    keywords: ['Jordan Lee', 'series', '{series}'],
+    heading: '{series}',
   },
   // Every article: its title, description and keywords come from its Markdown file.
   { key: 'article', path: '/article/:slug', component: 'Article' },

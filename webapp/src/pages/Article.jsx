@@ -17,6 +17,7 @@ import { articlesUi } from '../data/articlesUi.js';
 import { usePageData } from '../pageData.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta from '../components/PageMeta.jsx';
+import SeriesParts from '../components/SeriesParts.jsx';
 import ArticleBody from '../components/ArticleBody.jsx';
 import ArticleContents from '../components/ArticleContents.jsx';
 import DraftMark from '../components/DraftMark.jsx';
@@ -74,6 +75,7 @@ function ArticleContent({ slug }) {
           <h1 className="article__title">{article.title}</h1>
           <TagList tags={article.tags} />
         </header>
+        {article.series && <SeriesParts series={article.series} path={article.path} />}
         {withContents && <ArticleContents items={article.contents} />}
         <ArticleBody html={article.html} />
       </article>
