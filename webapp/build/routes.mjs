@@ -1,7 +1,7 @@
 /**
  * The route manifest the build writes for the server (OUTDIR/routes.json),
  * and the paths it lists: the pages of the page table, in its order, each
- * page with a parameter once per article or tag. Build-only: the app never
+ * page with a parameter once per article, tag or series. Build-only: the app never
  * needs the whole list.
  */
 import path from 'node:path';
