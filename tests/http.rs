@@ -101,8 +101,9 @@ fn llms_txt_lists_the_pages_and_every_articles_markdown() {
         assert!(text.contains(&format!("{article}.md): ")), "{article} with its description: {text}");
         assert_eq!(server.get(&format!("{article}.md")).status, 200);
     }
-    // And every page of the page table: the routes that are neither an article nor a tag.
-    for page in server.routes().into_iter().filter(|route| !route.starts_with("/article/") && !route.starts_with("/tags/")) {
+    // And every page of the page table: the routes that are not an article, a tag or a series.
+    let listed = |route: &String| !["/article/", "/tags/", "/series/"].iter().any(|prefix| route.starts_with(prefix));
+    for page in server.routes().into_iter().filter(listed) {
         assert!(text.contains(&format!("{page}): ")), "{page}: {text}");
     }
 }
