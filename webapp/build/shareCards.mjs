@@ -18,7 +18,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { CARD, MAX_BYTES } from './cardDrawing.mjs';
+import { NOTO } from './cardText.mjs';
 import { writeGeneratedModule } from './generated.mjs';
+import { textDirection } from '../src/language.js';
 import { ContentError } from './articles.mjs';
 import { imageBytes, PhotoError } from './images.mjs';
 import { writeWhole } from './keptFiles.mjs';
@@ -33,9 +35,12 @@ export { CARD, MAX_BYTES };
  */
 const TOOLS = [
   readFileSync(path.join(import.meta.dirname, 'cardDrawing.mjs'), 'utf8'),
-  ...['satori', 'sharp', '@fontsource/inter'].map(
-    (name) => JSON.parse(readFileSync(path.join(rootDir, 'node_modules', name, 'package.json'), 'utf8')).version,
-  ),
+  ...[
+    'satori',
+    'sharp',
+    '@fontsource/inter',
+    ...Object.values(NOTO).map(({ file }) => `@embedpdf/${file.split('/')[0]}`),
+  ].map((name) => JSON.parse(readFileSync(path.join(rootDir, 'node_modules', name, 'package.json'), 'utf8')).version),
 ];
 const cardCacheDir = path.join(cacheDir, 'portfolio-share-cards');
 
@@ -54,6 +59,15 @@ async function siteColours() {
     return match[2];
   };
   return { from: dark('accent-soft'), to: dark('bg'), ink: dark('ink'), muted: dark('accent-strong') };
+}
+
+/**
+ * How the site's cards look: its colours, and its language (site.js), which
+ * sets the Han letters' forms and, written right to left, mirrors the card.
+ */
+async function siteLook(site) {
+  const language = site.main.language ?? 'en';
+  return { colours: await siteColours(), language, rtl: textDirection(language) === 'rtl' };
 }
 
 /** A picture (`src`, as the data module names it, and its bytes) as a data: URL, for satori's <img>. */
@@ -101,7 +115,8 @@ function tooLarge(what) {
 }
 
 /** An article's card (see cached): its own picture's, or the drawn one's; null when the font lacks its letters. */
-async function articleCard(article, { text, logoBytes, logo, colours }) {
+async function articleCard(article, { text, logoBytes, logo, look }) {
+  const { colours } = look;
   const { ownImage } = article;
   if (ownImage) {
     const bytes = await fs.readFile(ownImage);
@@ -122,11 +137,11 @@ async function articleCard(article, { text, logoBytes, logo, colours }) {
     return drawn.bytes;
   }
   const file = path.relative(process.cwd(), article.file);
-  const drawn = await cached(['article', text, hashOf(logoBytes), colours], async () => ({
+  const drawn = await cached(['article', text, hashOf(logoBytes), look], async () => ({
     kind: 'article',
     ...text,
     logo: await logo(),
-    colours,
+    ...look,
   }));
   if (drawn.missing) {
     // Its pages show the site's card instead: a warning, not a failed build.
@@ -145,7 +160,7 @@ async function articleCard(article, { text, logoBytes, logo, colours }) {
  * bytes). `site` and `ui` are the data module's.
  */
 export async function makeArticleCards(articles, { site, ui, origin }) {
-  const colours = await siteColours();
+  const look = await siteLook(site);
   const logoBytes = await imageBytes(site.main.logo);
   let logoUrl;
   const logo = () => (logoUrl ??= dataUrl(site.main.logo, logoBytes));
@@ -160,7 +175,7 @@ export async function makeArticleCards(articles, { site, ui, origin }) {
         name: site.main.name,
         host,
       };
-      return articleCard(article, { text, logoBytes, logo, colours });
+      return articleCard(article, { text, logoBytes, logo, look });
     }),
   );
   const files = new Map();
@@ -180,7 +195,7 @@ export async function makeArticleCards(articles, { site, ui, origin }) {
  * names (its URL, size and alt text).
  */
 export async function drawSiteCard({ site, home, origin }) {
-  const colours = await siteColours();
+  const look = await siteLook(site);
   const photo = site.shareCard.photo;
   const text = { name: site.main.name, heading: home.heading, host: new URL(origin).host };
   let photoBytes;
@@ -192,17 +207,17 @@ export async function drawSiteCard({ site, home, origin }) {
     );
   }
   const draw = (shown) =>
-    cached(['site', shown, hashOf(photoBytes), colours], async () => ({
+    cached(['site', shown, hashOf(photoBytes), look], async () => ({
       kind: 'site',
       ...shown,
       photo: await dataUrl(photo, photoBytes),
-      colours,
+      ...look,
     }));
   let drawn = await draw(text);
   if (drawn.missing) {
     // A name in a script the font lacks must not stop the owner's build: the card keeps what it can draw.
     console.warn(
-      `webapp/src/data/site.js: the share card's font (Inter: Latin, Greek, Cyrillic) cannot draw your name or the home page's heading (no glyph for “${drawn.missing}”); the card shows your photo and address only`,
+      `webapp/src/data/site.js: the share card's fonts (Latin, Greek, Cyrillic, Arabic, Hebrew, Chinese, Japanese, Korean) cannot draw your name or the home page's heading (no glyph for “${drawn.missing}”); the card shows your photo and address only`,
     );
     drawn = await draw({ ...text, name: '', heading: '' });
   }

@@ -40,6 +40,27 @@ async function described(files) {
   );
 }
 
+/** Where the title's letters are on a card (the band between the date and the footer): the first and last inked columns. */
+async function titleInk(bytes) {
+  const top = 150;
+  const height = 300;
+  const { data, info } = await sharp(bytes)
+    .extract({ left: 0, top, width: CARD.width, height })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const columns = [];
+  for (let x = 0; x < info.width; x += 1) {
+    for (let y = 0; y < height; y += 1) {
+      if (data[y * info.width + x] > 160) {
+        columns.push(x);
+        break;
+      }
+    }
+  }
+  return { left: columns[0], right: columns.at(-1) };
+}
+
 const fields = (title, more = []) => [`title: '${title}'`, 'date: 2024-02-01', 'description: A post.', ...more];
 
 describe('share cards', () => {
@@ -89,12 +110,12 @@ describe('share cards', () => {
     expect(dominant.r + dominant.g + dominant.b).toBeGreaterThan(0);
   });
 
-  it('draw Greek, Cyrillic and Vietnamese titles, and give a title the font cannot draw the site’s card', async () => {
+  it('draw Greek, Cyrillic and Vietnamese titles, and give a title no font draws the site’s card', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const articles = await articlesIn({
         'a.md': fields('Καλημέρα, Привет, Tiếng Việt'),
-        'b.md': fields('日本語のタイトル'),
+        'b.md': fields('ภาษาไทย'),
       });
       const files = await makeArticleCards(articles, { site, ui, origin });
       const carded = Object.fromEntries(
@@ -103,10 +124,38 @@ describe('share cards', () => {
       expect(carded).toEqual({ 'a.md': true, 'b.md': false });
       expect(files.size).toBe(1);
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(warn.mock.calls[0][0]).toMatch(/b\.md: its share card would miss letters .*it shows the site's card/);
+      expect(warn.mock.calls[0][0]).toMatch(
+        /b\.md: its share card would miss letters \(no glyph for “ภาษไทย”\).*it shows the site's card/,
+      );
     } finally {
       warn.mockRestore();
     }
+  });
+
+  it('draw Japanese, Chinese, Korean, Arabic and Hebrew titles, each on a card of its own of at most 60 KB', async () => {
+    const titles = {
+      'ja.md': 'Rust で全文検索を作る：小さな索引と速い応答のための十の工夫',
+      'zh.md': '用 Rust 构建全文搜索：小索引与快速响应',
+      'ko.md': '러스트로 전문 검색 만들기: 작은 색인과 빠른 응답',
+      'ar.md': 'كيف نبني بحثًا كاملًا في Rust',
+      'he.md': 'חיפוש מלא ב-Rust',
+    };
+    const articles = await articlesIn(
+      Object.fromEntries(Object.entries(titles).map(([name, title]) => [name, fields(title)])),
+    );
+    const files = await makeArticleCards(articles, { site, ui, origin });
+    const cards = await described(files);
+    expect(cards).toHaveLength(5);
+    for (const card of cards) {
+      expect(card).toMatchObject({ format: 'jpeg', ...CARD });
+      expect(card.bytes).toBeLessThanOrEqual(MAX_BYTES);
+    }
+    // A right-to-left title ends at the card's right margin; a left-to-right one starts at its left margin.
+    const inked = async (name) =>
+      titleInk(files.get(articles.find(({ file }) => file.endsWith(name)).data.shareImage.src));
+    for (const name of ['ar.md', 'he.md']) expect((await inked(name)).right).toBeGreaterThan(CARD.width - 72 - 12);
+    for (const name of ['ar.md', 'he.md']) expect((await inked(name)).left).toBeGreaterThan(72 + 12);
+    for (const name of ['ja.md', 'zh.md', 'ko.md']) expect((await inked(name)).left).toBeLessThan(72 + 12);
   });
 
   it('name a missing or unreadable image: in one line naming the article', async () => {
@@ -120,17 +169,46 @@ describe('share cards', () => {
     expect(error.message).not.toContain('\n');
   });
 
-  it('keep the site’s card, with the owner’s photo and address, when the font cannot draw their name', async () => {
+  it('draw an owner’s name in Japanese, and mirror the card of a right-to-left site', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const home = { ...pages.find(({ path }) => path === '/'), heading: 'ソフトウェア開発者' };
-      const named = { ...site, main: { ...site.main, name: '山田 花子' } };
+      const named = { ...site, main: { ...site.main, name: '山田 花子', language: 'ja' } };
+      const japanese = await drawSiteCard({ site: named, home, origin });
+      expect(await sharp(japanese.bytes).metadata()).toMatchObject({ format: 'jpeg', ...CARD });
+      expect(japanese.bytes.length).toBeLessThanOrEqual(MAX_BYTES);
+      expect(warn).not.toHaveBeenCalled();
+      // The photo, the card's brightest part, is at the left; on an Arabic site at the right.
+      const arabic = { ...site, main: { ...site.main, name: 'ليلى حسن', language: 'ar' } };
+      const mirrored = await drawSiteCard({ site: arabic, home: { ...home, heading: 'مطوّرة برمجيات' }, origin });
+      const photoSide = async (bytes) => {
+        const [left, right] = await Promise.all(
+          [72, CARD.width - 72 - 380].map(async (x) => {
+            const strip = await sharp(bytes).extract({ left: x, top: 120, width: 380, height: 390 }).toBuffer();
+            const { channels } = await sharp(strip).stats();
+            return channels[0].mean + channels[1].mean + channels[2].mean;
+          }),
+        );
+        return left > right ? 'left' : 'right';
+      };
+      expect(await photoSide(japanese.bytes)).toBe('left');
+      expect(await photoSide(mirrored.bytes)).toBe('right');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('keep the site’s card, with the owner’s photo and address, when no font draws their name', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const home = { ...pages.find(({ path }) => path === '/'), heading: 'นักพัฒนาซอฟต์แวร์' };
+      const named = { ...site, main: { ...site.main, name: 'สมชาย ใจดี' } };
       const { bytes, card } = await drawSiteCard({ site: named, home, origin });
       expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', ...CARD });
-      expect(card.alt).toContain('山田 花子');
+      expect(card.alt).toContain('สมชาย ใจดี');
       expect(warn).toHaveBeenCalledTimes(1);
       expect(warn.mock.calls[0][0]).toMatch(
-        /^webapp\/src\/data\/site\.js: the share card's font .* cannot draw your name or the home page's heading \(no glyph for “[^”]*山[^”]*”\); the card shows your photo and address only$/,
+        /^webapp\/src\/data\/site\.js: the share card's fonts .* cannot draw your name or the home page's heading \(no glyph for “[^”]*ส[^”]*”\); the card shows your photo and address only$/,
       );
     } finally {
       warn.mockRestore();
