@@ -1,7 +1,7 @@
 // A site in a language written right to left (`dir="rtl"`, from `language`
 // in site.js): every page's layout is the mirror image of the same page
-// left to right, as the styles use logical properties, and code and
-// formulas still read left to right. Measured on the sample's pages with the direction switched
+// left to right, as the styles use logical properties, and code,
+// formulas and diagrams still read left to right. Measured on the sample's pages with the direction switched
 // in Chromium, so that no other build is needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ const env = serverAndBrowser();
  * The border box of every element laid out as a box (not inline, nor an
  * inline formula: a line's runs are reordered by direction, not mirrored)
  * and seen (not a visually hidden 1 px label), outside code blocks (and
- * their copy buttons) and formulas, in document order, with the viewport's width.
+ * their copy buttons), formulas and diagrams' drawings, in document order, with the viewport's width.
  */
 function boxes(page) {
   return page.evaluate(() => {
@@ -23,7 +23,7 @@ function boxes(page) {
       (element) =>
         !['inline', 'math'].includes(getComputedStyle(element).display) &&
         !element.closest('pre, .code-copy') &&
-        !element.parentElement?.closest('math') &&
+        !element.parentElement?.closest('math, .diagram') &&
         element.getClientRects().length > 0,
     );
     const seen = laidOut.filter((element) => {
@@ -71,11 +71,11 @@ for (const path of paths) {
       assert.equal(overflow, 0, `${path}: no sideways scrolling right to left`);
     }
     const codeDirections = await page
-      .locator('pre, math')
+      .locator('pre, math, .diagram')
       .evaluateAll((blocks) => blocks.map((block) => getComputedStyle(block).direction));
     assert.ok(
       codeDirections.every((direction) => direction === 'ltr'),
-      `${path}: code and formulas read left to right`,
+      `${path}: code, formulas and diagrams read left to right`,
     );
     assert.deepEqual(problems, []);
     await page.close();

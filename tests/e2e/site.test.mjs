@@ -162,36 +162,71 @@ test("moving to an article fetches that article's content only, once", async () 
   await page.close();
 });
 
-// Formulas are MathML in the prerendered page, drawn by the browser itself:
-// an article with some fetches the same scripts and stylesheets as one
-// without, and no font.
-const withFormulas = articles.find((article) => article.html.includes('<math'));
-const withoutFormulas = articles.find((article) => !article.html.includes('<math')) ?? withFormulas;
-test('formulas are drawn from the page alone, with no script, stylesheet or font of their own', async () => {
-  const scriptsStylesAndFonts = async (path) => {
-    const { page, problems } = await visit(path);
-    const formulas = await page
-      .locator('.article-body math')
-      .evaluateAll((all) =>
-        all.map((math) => ({ display: getComputedStyle(math).display, height: math.getBoundingClientRect().height })),
-      );
-    const fetched = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map(({ name }) => new URL(name).pathname),
+// Formulas are MathML and diagrams SVG in the prerendered page, drawn by
+// the browser itself: an article with either fetches the same scripts and
+// stylesheets as one with neither, and no font.
+const hasFormulas = (article) => article.html.includes('<math');
+const hasDiagrams = (article) => article.html.includes('<figure class="diagram"');
+const withFormulas = articles.find(hasFormulas);
+const withDiagrams = articles.find(hasDiagrams);
+const plain = articles.find((article) => !hasFormulas(article) && !hasDiagrams(article)) ?? articles[0];
+
+async function drawnFromThePage(path) {
+  const { page, problems } = await visit(path);
+  const formulas = await page
+    .locator('.article-body math')
+    .evaluateAll((all) =>
+      all.map((math) => ({ display: getComputedStyle(math).display, height: math.getBoundingClientRect().height })),
     );
-    assert.deepEqual(problems, []);
-    await page.close();
-    const files = fetched.filter((file) => /\.(js|css|woff2?|ttf|otf)$/.test(file)).toSorted();
-    return { formulas, files };
-  };
-  // A site without formulas has none to check; the sample has some.
-  if (!withFormulas) return;
-  const shown = await scriptsStylesAndFonts(withFormulas.path);
-  assert.ok(shown.formulas.length > 0, `${withFormulas.path} shows its formulas`);
-  for (const { display, height } of shown.formulas) {
-    assert.match(display, /math/, 'a MathML box, laid out by the browser');
-    assert.ok(height > 0, 'drawn');
+  // Each diagram: its accessible name, its size and the fill of its first box, in each theme.
+  const diagrams = async () =>
+    page.locator('.article-body figure.diagram svg').evaluateAll((all) =>
+      all.map((svg) => ({
+        role: svg.getAttribute('role'),
+        name:
+          svg.getAttribute('aria-label') ?? document.getElementById(svg.getAttribute('aria-labelledby'))?.textContent,
+        width: svg.getBoundingClientRect().width,
+        fill: getComputedStyle(svg.querySelector('rect, polygon')).fill,
+      })),
+    );
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await diagrams();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await diagrams();
+  const named = await Promise.all(light.map(({ name }) => page.getByRole('img', { name, exact: true }).count()));
+  const fetched = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map(({ name }) => new URL(name).pathname),
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+  const files = fetched.filter((file) => /\.(js|css|woff2?|ttf|otf)$/.test(file)).toSorted();
+  return { formulas, light, dark, named, files };
+}
+
+test('formulas and diagrams are drawn from the page alone, with no script, stylesheet or font of their own', async () => {
+  const plainFiles = (await drawnFromThePage(plain.path)).files;
+  // A site without formulas or diagrams has none to check; the sample has both.
+  if (withFormulas) {
+    const shown = await drawnFromThePage(withFormulas.path);
+    assert.ok(shown.formulas.length > 0, `${withFormulas.path} shows its formulas`);
+    for (const { display, height } of shown.formulas) {
+      assert.match(display, /math/, 'a MathML box, laid out by the browser');
+      assert.ok(height > 0, 'drawn');
+    }
+    assert.deepEqual(shown.files, plainFiles);
   }
-  assert.deepEqual(shown.files, (await scriptsStylesAndFonts(withoutFormulas.path)).files);
+  if (withDiagrams) {
+    const shown = await drawnFromThePage(withDiagrams.path);
+    assert.ok(shown.light.length > 0, `${withDiagrams.path} shows its diagrams`);
+    for (const [index, { role, name, width, fill }] of shown.light.entries()) {
+      assert.equal(role, 'img');
+      assert.ok(name?.trim(), 'a diagram has an accessible name');
+      assert.equal(shown.named[index], 1, `a screen reader finds the image “${name}”`);
+      assert.ok(width > 100, 'drawn');
+      assert.notEqual(fill, shown.dark[index].fill, 'in the dark theme’s colours too');
+    }
+    assert.deepEqual(shown.files, plainFiles);
+  }
 });
 
 test('a code block has a copy button the keyboard reaches, which copies its code; none without JavaScript', async () => {

@@ -42,6 +42,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import { writeGeneratedModule } from './generated.mjs';
+import { mermaidDiagrams } from './diagrams.mjs';
 import { dollarsInProse, mathML } from './math.mjs';
 import { keepRendered, pruneRendered, readRendered } from './renderCache.mjs';
 import { RASTER, renderPicture, writePublished } from './images.mjs';
@@ -505,6 +506,7 @@ export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = 
     .use(dollarsInProse)
     .use(remarkRehype, { allowDangerousHtml: true })
     .use(mathML, { fail })
+    .use(mermaidDiagrams, { fail })
     .use(rehypeRaw)
     .use(rejectScripts, { fail })
     .use(localImages, { file, fail, images, renamed })

@@ -6,11 +6,12 @@
  *
  * An entry is named by the SHA-256 of the body and of everything else the
  * rendering reads: the build scripts that render (this folder's
- * articles.mjs and images.mjs), the installed packages (package-lock.json)
- * and the data it uses (interface wording, constants, the external-origins
- * policy). A body that names a local image is never kept, since its output
- * depends on that file too. Entries are written whole (keptFiles.mjs); one
- * that does not parse is rendered again.
+ * articles.mjs, images.mjs, math.mjs and diagrams.mjs), the installed
+ * packages (package-lock.json) and the data it uses (interface wording,
+ * constants, the external-origins policy, the diagrams' colours). A body
+ * that names a local image is never kept, since its output depends on that
+ * file too. Entries are written whole (keptFiles.mjs); one that does not
+ * parse is rendered again.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -18,7 +19,9 @@ import path from 'node:path';
 import { constants } from '../src/data/constants.js';
 import { externalOrigins } from '../src/data/policy.js';
 import { ui } from '../src/data/ui.js';
+import { DIAGRAM_COLOURS } from './diagrams.mjs';
 import { markUsed, pruneUnused, writeWhole } from './keptFiles.mjs';
+import { sitePalette } from './palette.mjs';
 import { cacheDir, rootDir } from './paths.mjs';
 
 export const renderCacheDir = path.join(cacheDir, 'portfolio-articles');
@@ -28,9 +31,10 @@ let rendererHash;
 async function renderer() {
   rendererHash ??= (async () => {
     const hash = createHash('sha256');
-    for (const file of ['webapp/build/articles.mjs', 'webapp/build/images.mjs', 'package-lock.json'])
-      hash.update(await fs.readFile(path.join(rootDir, file)));
-    return hash.update(JSON.stringify([ui, constants, externalOrigins])).digest('hex');
+    const renderers = ['articles.mjs', 'images.mjs', 'math.mjs', 'diagrams.mjs'].map((name) => `webapp/build/${name}`);
+    for (const file of [...renderers, 'package-lock.json']) hash.update(await fs.readFile(path.join(rootDir, file)));
+    const diagramColours = await sitePalette(DIAGRAM_COLOURS);
+    return hash.update(JSON.stringify([ui, constants, externalOrigins, diagramColours])).digest('hex');
   })();
   return rendererHash;
 }

@@ -23,8 +23,9 @@ import { writeGeneratedModule } from './generated.mjs';
 import { textDirection } from '../src/language.js';
 import { ContentError } from './articles.mjs';
 import { imageBytes, PhotoError } from './images.mjs';
+import { sitePalette } from './palette.mjs';
 import { writeWhole } from './keptFiles.mjs';
-import { cacheDir, rootDir, srcDir } from './paths.mjs';
+import { cacheDir, rootDir } from './paths.mjs';
 import { allInOrder, asBuffer, inWorker } from './workers.mjs';
 
 export { CARD, MAX_BYTES };
@@ -44,21 +45,10 @@ const TOOLS = [
 ];
 const cardCacheDir = path.join(cacheDir, 'portfolio-share-cards');
 
-/**
- * The dark theme's colours (`--name: light-dark(light, dark)` in
- * global.css), so the cards follow the site's own palette.
- */
+/** The dark theme's colours (palette.mjs), so the cards follow the site's own palette. */
 async function siteColours() {
-  const css = await fs.readFile(path.join(srcDir, 'styles/global.css'), 'utf8');
-  const dark = (name) => {
-    const match = new RegExp(
-      `--${name}:\\s*light-dark\\(\\s*(#[0-9a-f]{3,8})\\s*,\\s*(#[0-9a-f]{3,8})\\s*\\)`,
-      'i',
-    ).exec(css);
-    if (!match) throw new PhotoError(`webapp/src/styles/global.css: --${name} must be light-dark(#light, #dark)`);
-    return match[2];
-  };
-  return { from: dark('accent-soft'), to: dark('bg'), ink: dark('ink'), muted: dark('accent-strong') };
+  const { dark } = await sitePalette(['accent-soft', 'bg', 'ink', 'accent-strong']);
+  return { from: dark['accent-soft'], to: dark.bg, ink: dark.ink, muted: dark['accent-strong'] };
 }
 
 /**

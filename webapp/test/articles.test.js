@@ -117,6 +117,30 @@ describe('Markdown', () => {
     expect(rendered).not.toMatch(/\$|<pre|<code/);
   });
 
+  it('draws a ```mermaid diagram as an inline SVG at build time, in both themes, named for screen readers', async () => {
+    const rendered = await html(
+      'The request’s way:\n\n```mermaid\nflowchart LR\n  A[Browser] --> B[Server]\n```\n\n' +
+        '```mermaid\nsequenceDiagram\n  accTitle: A page load\n  Browser->>Server: GET /\n```',
+    );
+    const figures = rendered.match(/<figure class="diagram"[^>]*>/g);
+    expect(figures).toHaveLength(2);
+    const svgs = rendered.match(/<svg[^>]*>/g);
+    expect(svgs).toHaveLength(2);
+    // Named by the sentence before it, or by its accTitle.
+    expect(svgs[0]).toMatch(/ role="img"/);
+    expect(svgs[0]).toContain('aria-label="The request’s way:"');
+    const [, titleId] = / aria-labelledby="([^"]+)"/.exec(svgs[1]);
+    expect(rendered).toMatch(new RegExp(`<title id="${titleId}">A page load</title>`));
+    expect(figures[1]).toContain('aria-label="A page load"');
+    // The theme's colours, light and dark, and no id twice on the page.
+    expect(rendered).toMatch(/light-dark\(#[0-9a-f]+, #[0-9a-f]+\)/i);
+    const ids = [...rendered.matchAll(/\sid="([^"]+)"/g)].map(([, id]) => id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Nothing of the source, and nothing fetched from elsewhere (Mermaid's own font included).
+    expect(rendered).not.toMatch(/<pre|<code|flowchart LR|Browser->>/);
+    expect(rendered).not.toMatch(/@import|url\((?!#)|https?:\/\/(?!www\.w3\.org\/)/);
+  }, 60_000);
+
   it('leaves dollar signs in prose as they are written', async () => {
     expect(await html('It costs $5 and $10, or $ 20 $, and `$x$` is code.')).toBe(
       '<p>It costs $5 and $10, or $ 20 $, and <code>$x$</code> is code.</p>',
@@ -292,6 +316,18 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
       /post\.md:9: the formula \$\$\\begin\{nothing\}\$\$ does not parse: No such environment: nothing/,
     );
   });
+
+  it('a diagram that does not parse, and one without a name', async () => {
+    expect(await failure('Fine.\n\n```mermaid\nflowchart LR\n  A[Start --> B\n```')).toMatch(
+      /post\.md:11: the diagram does not parse: expecting 'SQE', .*, got the end of the diagram$/,
+    );
+    expect(await failure('Fine.\n\n```mermaid\ngrph TD\n  A --> B\n```')).toMatch(
+      /post\.md:10: the diagram does not parse: No diagram type detected/,
+    );
+    expect(await failure('```mermaid\nflowchart LR\n  A --> B\n```')).toMatch(
+      /post\.md:7: the diagram has no name for screen readers: give it one \(accTitle: …\) or write a sentence before it$/,
+    );
+  }, 60_000); // Chromium starts for each diagram: about 2 s.
 
   it('an inline event handler', async () => {
     expect(await failure('<img src="https://example.com/a.png" alt="" onerror="alert(1)">')).toMatch(
