@@ -14,7 +14,7 @@
  * it.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { toString as textOf } from 'hast-util-to-string';
@@ -24,8 +24,12 @@ import { writeWhole } from './keptFiles.mjs';
 import { sitePalette } from './palette.mjs';
 import { cacheDir, rootDir } from './paths.mjs';
 
-/** The browser that draws: Debian's Chromium, or the one CHROMIUM_PATH names. */
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * The browser that draws: the one CHROMIUM_PATH names, else Debian's
+ * Chromium, else Playwright's own (`npx playwright-core install chromium`,
+ * as the release workflow does on runners without Debian's).
+ */
+const chromiumPath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 const mermaidScript = path.join(rootDir, 'node_modules/mermaid/dist/mermaid.min.js');
 const diagramCacheDir = path.join(cacheDir, 'portfolio-diagrams');
@@ -100,7 +104,7 @@ async function launch() {
     return await chromium.launch({ executablePath: chromiumPath });
   } catch (error) {
     throw new DiagramError(
-      `drawing a diagram needs Chromium at ${chromiumPath} (${error.message.split('\n')[0]}); install it (apt-get install chromium) or name it in CHROMIUM_PATH`,
+      `drawing a diagram needs Chromium (${error.message.split('\n')[0]}); install it (apt-get install chromium) or name it in CHROMIUM_PATH`,
     );
   }
 }
