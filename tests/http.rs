@@ -271,6 +271,23 @@ fn keep_alive_serves_several_requests_on_one_connection() {
     assert!(answer.contains("HTTP/1.1 404 Not Found"));
 }
 
+#[test]
+fn http1_answers_say_how_long_an_idle_connection_stays_open() {
+    use std::io::Write;
+    let server = Server::start_with(&["--header-timeout", "7"]);
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.write_all(b"GET /about HTTP/1.1\r\nHost: x\r\n\r\nGET /missing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answers = String::new();
+    stream.read_to_string(&mut answers).unwrap();
+    let heads: Vec<&str> = answers.split("HTTP/1.1 ").filter(|head| !head.is_empty()).collect();
+    assert!(heads[0].starts_with("200") && heads[0].contains("\r\nkeep-alive: timeout=7\r\n"), "{:.600}", heads[0]);
+    // The last answer, and an answer to HTTP/1.0, close the connection: nothing to time.
+    let last = heads.iter().find(|head| head.starts_with("404")).expect("the second answer");
+    assert!(!last.to_ascii_lowercase().contains("keep-alive"), "{last:.400}");
+    let old = server.raw(b"GET /about HTTP/1.0\r\nHost: x\r\n\r\n");
+    assert_eq!(old.header("keep-alive"), None);
+}
+
 /// A reader slower than a small socket buffer, with requests pipelined on one
 /// connection, must get every byte of every large body in order, exactly
 /// what a fast reader gets.

@@ -8,9 +8,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hyper::body::Incoming;
+use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::server::conn::{http1, http2};
 use hyper::service::{service_fn, Service};
-use hyper::{Request, Response};
+use hyper::{Request, Response, Version};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
@@ -70,6 +71,8 @@ struct Shared {
     /// Turns true once on SIGTERM/SIGINT. Every task holds a receiver, so the
     /// sender's `closed()` tells when the last connection has ended.
     stop: watch::Receiver<bool>,
+    /// `timeout=N`, how long an idle HTTP/1.1 connection stays open.
+    keep_alive: HeaderValue,
 }
 
 impl Shared {
@@ -89,7 +92,8 @@ impl Shared {
             .max_header_list_size(MAX_HEAD as u32)
             .keep_alive_interval(options.header_timeout)
             .keep_alive_timeout(options.header_timeout);
-        Shared { responder, options, http1, http2, stop }
+        let keep_alive = HeaderValue::from_str(&format!("timeout={}", options.header_timeout.as_secs())).expect("digits are header text");
+        Shared { responder, options, http1, http2, stop, keep_alive }
     }
 }
 
@@ -192,7 +196,8 @@ async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared
 
 async fn redirect_connection(stream: TcpStream, peer: SocketAddr, redirector: Arc<Redirector>, shared: Arc<Shared>, ticket: Ticket) {
     let mut stop = shared.stop.clone();
-    let service = logged_service(connection_log(&shared, peer, false), move |request| redirector.respond(request));
+    let service =
+        logged_service(connection_log(&shared, peer, false), shared.keep_alive.clone(), move |request| redirector.respond(request));
     serve_http1(&shared, stream, service, &mut stop, &ticket).await;
 }
 
@@ -250,28 +255,46 @@ fn site_service(
     shared: &Arc<Shared>,
     log: Option<AccessLog>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
+    let keep_alive = shared.keep_alive.clone();
     let shared = Arc::clone(shared);
-    logged_service(log, move |request| shared.responder.respond(request))
+    logged_service(log, keep_alive, move |request| shared.responder.respond(request))
 }
 
 /// Both of our services answer at once.
 type Answer = std::future::Ready<Result<Response<Body>, Infallible>>;
 
 /// `respond` as a hyper service, each request logged when `log` is given
-/// (the clock is read only then) and counted in the metrics.
+/// (the clock is read only then) and counted in the metrics. An HTTP/1.1
+/// answer on a connection that stays open says for how long when idle
+/// (`Keep-Alive: timeout=N`, as nginx's `keepalive_timeout` can), so that a
+/// client does not send its next request just as the server closes it.
 fn logged_service(
     log: Option<AccessLog>,
+    keep_alive: HeaderValue,
     respond: impl Fn(&Request<Incoming>) -> Response<Body>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
     service_fn(move |request: Request<Incoming>| {
         let started = log.is_some().then(Instant::now);
-        let response = respond(&request);
+        let mut response = respond(&request);
+        if request.version() == Version::HTTP_11 && !asks_to_close(request.headers()) {
+            response.headers_mut().insert(KEEP_ALIVE, keep_alive.clone());
+        }
         METRICS.request(request.version(), request.method(), &response);
         if let (Some(log), Some(started)) = (&log, started) {
             log.write(&request, &response, started);
         }
         std::future::ready(Ok(response))
     })
+}
+
+const KEEP_ALIVE: HeaderName = HeaderName::from_static("keep-alive");
+
+/// Whether the request's `Connection` header has the `close` option: the connection ends after the answer.
+fn asks_to_close(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::CONNECTION)
+        .iter()
+        .any(|value| value.to_str().is_ok_and(|options| options.split(',').any(|option| option.trim().eq_ignore_ascii_case("close"))))
 }
 
 /// Completes with the name of the first SIGTERM or SIGINT received. The
