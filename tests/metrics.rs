@@ -85,6 +85,32 @@ fn requests_and_connections_are_counted_and_served_on_the_metrics_port_only() {
     wait_for(metrics, "portfolio_connections_open", 0.0);
 }
 
+/// Requests answered before they could be read (the request line too long,
+/// the head too large, a malformed head) are counted and logged as every
+/// other answer is, with `-` for the request the server could not read.
+#[test]
+fn requests_answered_unread_are_counted_and_logged() {
+    let (server, metrics) = with_metrics(&[]);
+    let long_line = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(10_000));
+    let large_head = format!("GET / HTTP/1.1\r\nHost: x\r\nX-Large: {}\r\n\r\n", "b".repeat(20_000));
+    let answered: Vec<u16> = [long_line.as_bytes(), large_head.as_bytes(), b"GET / HTTP/1.1\r\nHost x\r\n\r\n"]
+        .into_iter()
+        .map(|request| server.raw(request).status)
+        .collect();
+    assert_eq!(answered, [414, 431, 400]);
+    for &status in &answered {
+        wait_for(
+            metrics,
+            &format!("portfolio_http_requests_total{{status=\"{status}\",protocol=\"HTTP/1.1\",encoding=\"identity\"}}"),
+            1.0,
+        );
+    }
+    let logged: Vec<String> = (0..3).map(|_| server.next_log_line().expect("a log line")).collect();
+    for &status in &answered {
+        assert!(logged.iter().any(|line| line == &format!("127.0.0.1 \"-\" {status} 0 0.000ms")), "{status} in {logged:#?}");
+    }
+}
+
 #[test]
 fn an_idle_connection_closed_at_the_limit_is_counted() {
     let (server, metrics) = with_metrics(&["--max-connections", "2", "--max-connections-per-client", "0"]);

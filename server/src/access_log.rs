@@ -34,6 +34,7 @@ pub(crate) enum Format {
 }
 
 /// Who the access log names for a connection's requests.
+#[derive(Clone)]
 enum Client {
     /// The peer's address, formatted once per connection rather than per request.
     Peer(String),
@@ -42,6 +43,7 @@ enum Client {
 }
 
 /// The access log of one connection.
+#[derive(Clone)]
 pub(crate) struct AccessLog {
     client: Client,
     format: Format,
@@ -64,8 +66,10 @@ impl AccessLog {
         };
         let entry = Entry {
             client: &client,
-            method: request.method(),
-            target: request.uri().path_and_query().map_or_else(|| request.uri().path(), |target| target.as_str()),
+            request: Some((
+                request.method(),
+                request.uri().path_and_query().map_or_else(|| request.uri().path(), |target| target.as_str()),
+            )),
             protocol: request.version(),
             status: response.status().as_u16(),
             bytes: body_bytes(request.method(), response),
@@ -73,6 +77,32 @@ impl AccessLog {
             headers: request.headers(),
             tls: self.tls,
         };
+        self.write_entry(&entry);
+    }
+
+    /// Writes the line of an HTTP/1.1 request answered with `status` before
+    /// it could be read (its head too large, its first line too long,
+    /// malformed): `-` for the request, as nginx writes it.
+    pub(crate) fn write_unread(&self, status: u16) {
+        let client = match &self.client {
+            Client::Peer(address) => Cow::Borrowed(address.as_str()),
+            Client::Proxy(peer, _) => Cow::Owned(peer.to_string()),
+        };
+        let headers = HeaderMap::new();
+        let entry = Entry {
+            client: &client,
+            request: None,
+            protocol: hyper::Version::HTTP_11,
+            status,
+            bytes: 0,
+            micros: 0,
+            headers: &headers,
+            tls: self.tls,
+        };
+        self.write_entry(&entry);
+    }
+
+    fn write_entry(&self, entry: &Entry) {
         let line = match self.format {
             Format::Plain => entry.plain(),
             Format::Combined => entry.combined(time::OffsetDateTime::now_utc()),
@@ -94,8 +124,8 @@ pub(crate) fn body_bytes<R: hyper::body::Body>(method: &Method, response: &Respo
 /// What a line says about one request.
 struct Entry<'a> {
     client: &'a str,
-    method: &'a Method,
-    target: &'a str,
+    /// The method and the target; None for a request answered before it could be read.
+    request: Option<(&'a Method, &'a str)>,
     protocol: hyper::Version,
     status: u16,
     bytes: u64,
@@ -112,23 +142,38 @@ impl Entry<'_> {
     }
 
     fn plain(&self) -> String {
-        let mut line = String::with_capacity(64 + self.target.len());
-        let path = self.target.split('?').next().unwrap_or_default();
-        let (client, method, status, bytes) = (self.client, self.method, self.status, self.bytes);
+        let target = self.request.map_or("", |(_, target)| target);
+        let mut line = String::with_capacity(64 + target.len());
+        let (client, status, bytes) = (self.client, self.status, self.bytes);
         let (millis, micros) = (self.micros / 1000, self.micros % 1000);
-        let _ = writeln!(line, "{client} \"{method} {path}\" {status} {bytes} {millis}.{micros:03}ms");
+        let _ = write!(line, "{client} \"");
+        match self.request {
+            Some((method, target)) => {
+                let path = target.split('?').next().unwrap_or_default();
+                let _ = write!(line, "{method} {path}");
+            }
+            None => line.push('-'),
+        }
+        let _ = writeln!(line, "\" {status} {bytes} {millis}.{micros:03}ms");
         line
     }
 
     /// `client - - [day/Mon/year:hh:mm:ss +0000] "METHOD target PROTOCOL" status bytes "referrer" "user agent"`,
     /// with `-` for no bytes and for a missing header, as Apache's `%b` and nginx write them.
     fn combined(&self, now: time::OffsetDateTime) -> String {
-        let mut line = String::with_capacity(160 + self.target.len());
+        let mut line = String::with_capacity(160 + self.request.map_or(0, |(_, target)| target.len()));
         let month = MONTHS[now.month() as usize - 1];
         let (day, year, hour, minute, second) = (now.day(), now.year(), now.hour(), now.minute(), now.second());
-        let _ = write!(line, "{} - - [{day:02}/{month}/{year}:{hour:02}:{minute:02}:{second:02} +0000] \"{} ", self.client, self.method);
-        escape_into(&mut line, self.target.as_bytes());
-        let _ = write!(line, " {:?}\" {} ", self.protocol, self.status);
+        let _ = write!(line, "{} - - [{day:02}/{month}/{year}:{hour:02}:{minute:02}:{second:02} +0000] \"", self.client);
+        match self.request {
+            Some((method, target)) => {
+                let _ = write!(line, "{method} ");
+                escape_into(&mut line, target.as_bytes());
+                let _ = write!(line, " {:?}", self.protocol);
+            }
+            None => line.push('-'),
+        }
+        let _ = write!(line, "\" {} ", self.status);
         if self.bytes == 0 {
             line.push('-');
         } else {
@@ -151,8 +196,8 @@ impl Entry<'_> {
         let line = JsonLine {
             time: &time,
             client: self.client,
-            method: self.method.as_str(),
-            path: self.target,
+            method: self.request.map(|(method, _)| method.as_str()),
+            path: self.request.map(|(_, target)| target),
             protocol: match self.protocol {
                 hyper::Version::HTTP_10 => "HTTP/1.0",
                 hyper::Version::HTTP_2 => "HTTP/2.0",
@@ -178,8 +223,8 @@ impl Entry<'_> {
 struct JsonLine<'a> {
     time: &'a str,
     client: &'a str,
-    method: &'a str,
-    path: &'a str,
+    method: Option<&'a str>,
+    path: Option<&'a str>,
     protocol: &'static str,
     status: u16,
     bytes: u64,
@@ -209,8 +254,7 @@ mod tests {
     fn entry<'a>(headers: &'a HeaderMap, method: &'a Method) -> Entry<'a> {
         Entry {
             client: "203.0.113.9",
-            method,
-            target: "/about?x=\"1\"",
+            request: Some((method, "/about?x=\"1\"")),
             protocol: hyper::Version::HTTP_11,
             status: 200,
             bytes: 5120,
@@ -240,6 +284,21 @@ mod tests {
         assert_eq!(json["user_agent"], "Mozilla/5.0 \"quoted\"");
         assert_eq!((json["status"].as_u64(), json["bytes"].as_u64(), json["tls"].as_bool()), (Some(200), Some(5120), Some(true)));
         assert_eq!(json["duration_ms"].as_f64(), Some(1.234));
+    }
+
+    #[test]
+    fn a_request_answered_unread_is_a_dash() {
+        let headers = HeaderMap::new();
+        let method = Method::GET;
+        let entry = Entry { request: None, status: 431, bytes: 0, micros: 0, ..entry(&headers, &method) };
+        assert_eq!(entry.plain(), "203.0.113.9 \"-\" 431 0 0.000ms\n");
+        let now = time::OffsetDateTime::from_unix_timestamp(1_767_225_599).unwrap();
+        assert_eq!(entry.combined(now), "203.0.113.9 - - [31/Dec/2025:23:59:59 +0000] \"-\" 431 - \"-\" \"-\"\n");
+        let json: serde_json::Value = serde_json::from_str(&entry.json(now)).unwrap();
+        assert_eq!(
+            (&json["method"], &json["path"], &json["status"]),
+            (&serde_json::Value::Null, &serde_json::Value::Null, &serde_json::json!(431))
+        );
     }
 
     #[test]

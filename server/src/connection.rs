@@ -67,7 +67,9 @@ pub(crate) enum OnIdle {
 /// still makes no progress for another limit (a client that never
 /// acknowledges GOAWAY, never reads the rest of its answers) is dropped.
 /// One the admission picks to make room for a newcomer ends at once when it
-/// is still idle, and otherwise as on shutdown.
+/// is still idle, and otherwise as on shutdown. Returns the connection's own
+/// error when it ended with one (a request hyper could not read and answered
+/// itself), else Ok.
 pub(crate) async fn drive<C: Connection>(
     connection: C,
     stop: &mut watch::Receiver<bool>,
@@ -75,7 +77,7 @@ pub(crate) async fn drive<C: Connection>(
     ticket: &Ticket,
     options: &Options,
     on_idle: OnIdle,
-) {
+) -> hyper::Result<()> {
     ticket.serving(activity);
     let deadline = || activity.deadline(options.header_timeout, options.send_timeout);
     let shortest = options.header_timeout.min(options.send_timeout);
@@ -109,13 +111,13 @@ pub(crate) async fn drive<C: Connection>(
         let sleep_until = deadline().min(tokio::time::Instant::now() + check_within);
         tokio::select! {
             biased;
-            _ = connection.as_mut() => return,
+            ended = connection.as_mut() => return ended,
             // The admission picked it as idle; an answer that began since
             // (HTTP/1.1: still being written; HTTP/2: any stream) finishes first.
             () = ticket.closed_for_newcomer(), if !closing => {
                 let idle_http1 = on_idle == OnIdle::Close && !activity.answer_waiting();
                 if idle_http1 || !close_gracefully(connection.as_mut()) {
-                    return;
+                    return Ok(());
                 }
                 closing = true;
             }
@@ -125,7 +127,7 @@ pub(crate) async fn drive<C: Connection>(
                     continue;
                 }
                 if !close_gracefully(connection.as_mut()) {
-                    return;
+                    return Ok(());
                 }
                 closing = true;
             }
@@ -138,7 +140,7 @@ pub(crate) async fn drive<C: Connection>(
                 if deadline() <= tokio::time::Instant::now() {
                     // A client that stopped reading would not read a GOAWAY either.
                     if closing || on_idle == OnIdle::Close || activity.answer_waiting() || !close_gracefully(connection.as_mut()) {
-                        return;
+                        return Ok(());
                     }
                     closing = true;
                 }

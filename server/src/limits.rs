@@ -8,6 +8,8 @@
 
 use std::io;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::task::{ready, Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -31,6 +33,8 @@ const URI_TOO_LONG: &[u8] = b"HTTP/1.1 414 URI Too Long\r\ncontent-length: 0\r\n
 pub(crate) struct FirstLineLimit<S> {
     inner: S,
     state: State,
+    /// Set once the 414 is written, for the access log and the metrics (`serve.rs`).
+    refused: Arc<AtomicBool>,
 }
 
 enum State {
@@ -45,8 +49,8 @@ enum State {
 }
 
 impl<S> FirstLineLimit<S> {
-    pub(crate) fn new(inner: S) -> Self {
-        FirstLineLimit { inner, state: State::Counting(0) }
+    pub(crate) fn new(inner: S, refused: Arc<AtomicBool>) -> Self {
+        FirstLineLimit { inner, state: State::Counting(0), refused }
     }
 }
 
@@ -81,6 +85,7 @@ impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for FirstLineLimit<S> {
                         partial => State::Refusing(partial),
                     };
                     if matches!(this.state, State::Draining(_)) {
+                        this.refused.store(true, Ordering::Relaxed);
                         // Our answer is complete: send FIN so the client sees it end.
                         let _ = ready!(Pin::new(&mut this.inner).poll_shutdown(cx));
                     }
@@ -127,21 +132,23 @@ mod tests {
     use super::*;
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-    async fn through_guard(input: Vec<u8>) -> (Vec<u8>, Vec<u8>) {
+    /// What the guard passed on to hyper, what it answered, and whether it says it refused.
+    async fn through_guard(input: Vec<u8>) -> (Vec<u8>, Vec<u8>, bool) {
         let (client, server) = tokio::io::duplex(4 * 1024 * 1024);
         let (mut client_read, mut client_write) = tokio::io::split(client);
         let writer = tokio::spawn(async move {
             client_write.write_all(&input).await.unwrap();
             client_write.shutdown().await.unwrap();
         });
-        let mut guarded = FirstLineLimit::new(server);
+        let refused = Arc::new(AtomicBool::new(false));
+        let mut guarded = FirstLineLimit::new(server, Arc::clone(&refused));
         let mut passed = Vec::new();
         guarded.read_to_end(&mut passed).await.unwrap();
         drop(guarded);
         writer.await.unwrap();
         let mut answered = Vec::new();
         client_read.read_to_end(&mut answered).await.unwrap();
-        (passed, answered)
+        (passed, answered, refused.load(Ordering::Relaxed))
     }
 
     /// A short first line, and long lines after it (hyper's own limits cover those).
@@ -150,9 +157,9 @@ mod tests {
         let mut long_header = b"GET / HTTP/1.1\r\nX: ".to_vec();
         long_header.extend(vec![b'a'; 3 * MAX_REQUEST_LINE]);
         for request in [b"GET /about HTTP/1.1\r\nHost: x\r\n\r\n".to_vec(), long_header] {
-            let (passed, answered) = through_guard(request.clone()).await;
+            let (passed, answered, refused) = through_guard(request.clone()).await;
             assert_eq!(passed, request);
-            assert!(answered.is_empty());
+            assert!(answered.is_empty() && !refused);
         }
     }
 
@@ -161,8 +168,9 @@ mod tests {
         let mut request = b"GET /".to_vec();
         request.extend(vec![b'a'; 200 * 1024]);
         request.extend(b" HTTP/1.1\r\n\r\n");
-        let (passed, answered) = through_guard(request).await;
+        let (passed, answered, refused) = through_guard(request).await;
         assert!(passed.len() <= MAX_REQUEST_LINE, "passed {} bytes", passed.len());
         assert_eq!(answered, URI_TOO_LONG);
+        assert!(refused);
     }
 }

@@ -90,10 +90,22 @@ impl Metrics {
             Some(b"br") => 2,
             _ => 0,
         };
-        let status = usize::from(response.status().as_u16()).clamp(FIRST_STATUS, FIRST_STATUS + STATUSES - 1) - FIRST_STATUS;
+        self.count(response.status().as_u16(), protocol, encoding);
+        self.response_bytes.fetch_add(crate::access_log::body_bytes(method, response), Ordering::Relaxed);
+    }
+
+    /// Counts an HTTP/1.1 request answered with `status` before it could be
+    /// read (its head too large, its first line too long, malformed): no body.
+    pub(crate) fn unread(&self, status: u16) {
+        if self.on() {
+            self.count(status, 1, 0);
+        }
+    }
+
+    fn count(&self, status: u16, protocol: usize, encoding: usize) {
+        let status = usize::from(status).clamp(FIRST_STATUS, FIRST_STATUS + STATUSES - 1) - FIRST_STATUS;
         let cell = (status * PROTOCOLS.len() + protocol) * ENCODINGS.len() + encoding;
         self.requests[cell].fetch_add(1, Ordering::Relaxed);
-        self.response_bytes.fetch_add(crate::access_log::body_bytes(method, response), Ordering::Relaxed);
     }
 
     /// A connection refused because its client holds its cap.

@@ -4,6 +4,7 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -11,7 +12,7 @@ use hyper::body::Incoming;
 use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::server::conn::{http1, http2};
 use hyper::service::{service_fn, Service};
-use hyper::{Request, Response, Version};
+use hyper::{Request, Response, StatusCode, Version};
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
@@ -190,15 +191,16 @@ async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, admission: Arc<Adm
 
 async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared>, ticket: Ticket) {
     let mut stop = shared.stop.clone();
-    let service = site_service(&shared, connection_log(&shared, peer, false));
-    serve_http1(&shared, stream, service, &mut stop, &ticket).await;
+    let log = connection_log(&shared, peer, false);
+    let service = site_service(&shared, log.clone());
+    serve_http1(&shared, stream, service, log, &mut stop, &ticket).await;
 }
 
 async fn redirect_connection(stream: TcpStream, peer: SocketAddr, redirector: Arc<Redirector>, shared: Arc<Shared>, ticket: Ticket) {
     let mut stop = shared.stop.clone();
-    let service =
-        logged_service(connection_log(&shared, peer, false), shared.keep_alive.clone(), move |request| redirector.respond(request));
-    serve_http1(&shared, stream, service, &mut stop, &ticket).await;
+    let log = connection_log(&shared, peer, false);
+    let service = logged_service(log.clone(), shared.keep_alive.clone(), move |request| redirector.respond(request));
+    serve_http1(&shared, stream, service, log, &mut stop, &ticket).await;
 }
 
 async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acceptor, shared: Arc<Shared>, ticket: Ticket) {
@@ -223,25 +225,60 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
         let activity = Arc::new(Activity::new());
         let stream = TouchOnWrite::<_, Answers>::new(tls, Arc::clone(&activity));
         let connection = shared.http2.serve_connection(TokioIo::new(stream), site_service(&shared, log));
-        drive(connection, &mut stop, &activity, &ticket, &shared.options, OnIdle::GoAway).await;
+        // A malformed HTTP/2 stream is reset, not answered: nothing to log.
+        let _ = drive(connection, &mut stop, &activity, &ticket, &shared.options, OnIdle::GoAway).await;
     } else {
         // HTTP/1.1 (by ALPN, or a client without ALPN): exactly the plain server's limits.
-        serve_http1(&shared, tls, site_service(&shared, log), &mut stop, &ticket).await;
+        serve_http1(&shared, tls, site_service(&shared, log.clone()), log, &mut stop, &ticket).await;
     }
 }
 
 /// Serves HTTP/1.1 on `stream` to its end, with the same limits on every
-/// listener: 414 for an over-long first line, and the idle limit.
-async fn serve_http1<S, F>(shared: &Shared, stream: S, service: F, stop: &mut watch::Receiver<bool>, ticket: &Ticket)
-where
+/// listener: 414 for an over-long first line, and the idle limit. A request
+/// answered before it could be read (414 by the guard; 431 or 400 by hyper)
+/// is logged to `log` and counted as every other answer is.
+async fn serve_http1<S, F>(
+    shared: &Shared,
+    stream: S,
+    service: F,
+    log: Option<AccessLog>,
+    stop: &mut watch::Receiver<bool>,
+    ticket: &Ticket,
+) where
     S: AsyncRead + AsyncWrite + Unpin,
     F: hyper::service::HttpService<Incoming, ResBody = Body>,
     F::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     let activity = Arc::new(Activity::new());
-    let stream = FirstLineLimit::new(TouchOnWrite::<_, AnyWrite>::new(stream, Arc::clone(&activity)));
+    let refused = Arc::new(AtomicBool::new(false));
+    let stream = FirstLineLimit::new(TouchOnWrite::<_, AnyWrite>::new(stream, Arc::clone(&activity)), Arc::clone(&refused));
     let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
-    drive(connection, stop, &activity, ticket, &shared.options, OnIdle::Close).await;
+    let ended = drive(connection, stop, &activity, ticket, &shared.options, OnIdle::Close).await;
+    let unread = if refused.load(Ordering::Relaxed) {
+        Some(StatusCode::URI_TOO_LONG)
+    } else {
+        ended.err().and_then(|error| answered_by_hyper(&error))
+    };
+    if let Some(status) = unread {
+        METRICS.unread(status.as_u16());
+        if let Some(log) = &log {
+            log.write_unread(status.as_u16());
+        }
+    }
+}
+
+/// The status hyper answered a request it could not read with, as its
+/// HTTP/1 server does: 431 for a head over the limit, 400 for a malformed
+/// one; None when it answered nothing (the client went away, a timeout).
+fn answered_by_hyper(error: &hyper::Error) -> Option<StatusCode> {
+    if error.is_parse_too_large() {
+        // hyper's own 414 is for targets longer than the guard lets through: never here.
+        Some(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE)
+    } else if error.is_parse() {
+        Some(StatusCode::BAD_REQUEST)
+    } else {
+        None
+    }
 }
 
 /// The access log of a connection from `peer`, when it is on.
