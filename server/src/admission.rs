@@ -11,13 +11,13 @@
 //!   connection is busy answering do newcomers wait in the kernel's queue.
 //!
 //! Both are logged at most once a minute per client, with a count of the
-//! ones not logged, and counted in the metrics every time.
+//! ones not logged, and counted every time (the metrics read the counts).
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -26,7 +26,6 @@ use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use crate::forwarded::TrustedProxies;
 use crate::idle::Activity;
 use crate::log;
-use crate::metrics::METRICS;
 
 /// One client, as the per-client cap counts them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -72,6 +71,10 @@ pub(crate) struct Admission {
     /// One permit per open connection, across listeners.
     slots: Arc<Semaphore>,
     state: Mutex<State>,
+    /// Connections refused because their client held its cap.
+    refused_over_client_cap: AtomicU64,
+    /// Idle connections closed at the limit to admit a newcomer.
+    closed_idle_at_limit: AtomicU64,
 }
 
 #[derive(Default)]
@@ -144,7 +147,25 @@ impl Drop for Ticket {
 impl Admission {
     /// `limit` connections at once, `per_client` of them per client (0: no cap).
     pub(crate) fn new(limit: usize, per_client: usize, trusted: Arc<TrustedProxies>) -> Arc<Admission> {
-        Arc::new(Admission { limit, per_client, trusted, slots: Arc::new(Semaphore::new(limit)), state: Mutex::default() })
+        Arc::new(Admission {
+            limit,
+            per_client,
+            trusted,
+            slots: Arc::new(Semaphore::new(limit)),
+            state: Mutex::default(),
+            refused_over_client_cap: AtomicU64::new(0),
+            closed_idle_at_limit: AtomicU64::new(0),
+        })
+    }
+
+    /// Connections refused so far because their client held its cap.
+    pub(crate) fn refused_over_client_cap(&self) -> u64 {
+        self.refused_over_client_cap.load(Ordering::Relaxed)
+    }
+
+    /// Idle connections closed so far at the limit to admit a newcomer.
+    pub(crate) fn closed_idle_at_limit(&self) -> u64 {
+        self.closed_idle_at_limit.load(Ordering::Relaxed)
     }
 
     /// Connections open now.
@@ -208,7 +229,7 @@ impl Admission {
         }
         let quiet = log_now(&mut state, client, Why::OverCap);
         drop(state);
-        METRICS.refused_over_client_cap();
+        self.refused_over_client_cap.fetch_add(1, Ordering::Relaxed);
         if let Some(quiet) = quiet {
             log::line(format_args!(
                 "warning: refused a connection from {client}: it holds {open}, the most one client may (--max-connections-per-client){}",
@@ -253,7 +274,7 @@ impl Admission {
         slot.close.notify_one();
         let quiet = log_now(&mut state, slot.client, Why::ClosedIdle);
         drop(state);
-        METRICS.closed_idle_at_limit();
+        self.closed_idle_at_limit.fetch_add(1, Ordering::Relaxed);
         if let Some(quiet) = quiet {
             log::line(format_args!(
                 "warning: {} connections open, the limit (--max-connections): closed an idle one from {} to admit a new client{}",

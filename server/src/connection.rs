@@ -15,8 +15,22 @@ use tokio::sync::watch;
 
 use crate::admission::Ticket;
 use crate::idle::Activity;
-use crate::serve::{stopped, Options};
 use crate::small_responses::Body;
+
+/// How long a connection may go without progress: for a request head, or
+/// idle between requests (`--header-timeout`), and with an answer its client
+/// does not read (`--send-timeout`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Timeouts {
+    pub(crate) header: Duration,
+    pub(crate) send: Duration,
+}
+
+/// Completes once the server is told to stop (SIGTERM or SIGINT, `serve.rs`).
+pub(crate) async fn stopped(stop: &mut watch::Receiver<bool>) {
+    // An error means the sender is gone, which only happens after a stop.
+    let _ = stop.wait_for(|stopping| *stopping).await;
+}
 
 /// A hyper connection that can be asked to finish its requests in flight and close.
 pub(crate) trait Connection: Future<Output = hyper::Result<()>> {
@@ -75,12 +89,12 @@ pub(crate) async fn drive<C: Connection>(
     stop: &mut watch::Receiver<bool>,
     activity: &Arc<Activity>,
     ticket: &Ticket,
-    options: &Options,
+    timeouts: Timeouts,
     on_idle: OnIdle,
 ) -> hyper::Result<()> {
     ticket.serving(activity);
-    let deadline = || activity.deadline(options.header_timeout, options.send_timeout);
-    let shortest = options.header_timeout.min(options.send_timeout);
+    let deadline = || activity.deadline(timeouts.header, timeouts.send);
+    let shortest = timeouts.header.min(timeouts.send);
     // Asks the connection to finish; false when there is nothing to finish.
     let close_gracefully = |connection: Pin<&mut C>| {
         if on_idle == OnIdle::GoAway && !activity.preface_received() {

@@ -6,8 +6,9 @@
 //! metrics are served (`serve`): without `--metrics` a request pays one
 //! relaxed load. They are counted in a fixed table by status, protocol and
 //! encoding, so that counting one takes no lock and no allocation. The rare
-//! events (refused and closed connections, handshakes, certificates, ACME)
-//! are counted always.
+//! events (handshakes, certificates, ACME) are counted always; the
+//! connections refused and closed, by the admission (`admission.rs`), which
+//! the metrics read.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -41,8 +42,6 @@ pub(crate) struct Metrics {
     on: AtomicBool,
     requests: [AtomicU64; REQUEST_CELLS],
     response_bytes: AtomicU64,
-    refused_over_client_cap: AtomicU64,
-    closed_idle_at_limit: AtomicU64,
     tls_handshake_failures: AtomicU64,
     /// Each certificate name in use and its not-after time (Unix seconds).
     certificates: Mutex<BTreeMap<String, i64>>,
@@ -60,8 +59,6 @@ impl Metrics {
             on: AtomicBool::new(false),
             requests: [const { AtomicU64::new(0) }; REQUEST_CELLS],
             response_bytes: AtomicU64::new(0),
-            refused_over_client_cap: AtomicU64::new(0),
-            closed_idle_at_limit: AtomicU64::new(0),
             tls_handshake_failures: AtomicU64::new(0),
             certificates: Mutex::new(BTreeMap::new()),
             acme_last_success: AtomicI64::new(0),
@@ -106,16 +103,6 @@ impl Metrics {
         let status = usize::from(status).clamp(FIRST_STATUS, FIRST_STATUS + STATUSES - 1) - FIRST_STATUS;
         let cell = (status * PROTOCOLS.len() + protocol) * ENCODINGS.len() + encoding;
         self.requests[cell].fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// A connection refused because its client holds its cap.
-    pub(crate) fn refused_over_client_cap(&self) {
-        self.refused_over_client_cap.fetch_add(1, Ordering::Relaxed);
-    }
-
-    /// An idle connection closed at the connection limit to admit a newcomer.
-    pub(crate) fn closed_idle_at_limit(&self) {
-        self.closed_idle_at_limit.fetch_add(1, Ordering::Relaxed);
     }
 
     /// A TLS handshake that failed or timed out.
@@ -176,9 +163,9 @@ impl Metrics {
             one("process_resident_memory_bytes", "gauge", "Resident memory size in bytes.", &bytes);
         }
         family(&mut text, "portfolio_connections_refused_total", "counter", "Connections refused as they arrived, by reason.");
-        let _ = writeln!(text, "portfolio_connections_refused_total{{reason=\"client_cap\"}} {}", count(&self.refused_over_client_cap));
+        let _ = writeln!(text, "portfolio_connections_refused_total{{reason=\"client_cap\"}} {}", admission.refused_over_client_cap());
         family(&mut text, "portfolio_connections_closed_total", "counter", "Connections the server closed to admit others, by reason.");
-        let _ = writeln!(text, "portfolio_connections_closed_total{{reason=\"idle_at_limit\"}} {}", count(&self.closed_idle_at_limit));
+        let _ = writeln!(text, "portfolio_connections_closed_total{{reason=\"idle_at_limit\"}} {}", admission.closed_idle_at_limit());
         let certificates = self.certificates.lock().unwrap_or_else(|e| e.into_inner());
         if !certificates.is_empty() {
             let help = "When the certificate in use for each name expires, in Unix seconds.";
@@ -247,7 +234,7 @@ async fn accept_loop(listener: TcpListener, admission: Arc<Admission>, acme: boo
                     continue;
                 }
             },
-            _ = crate::serve::stopped(&mut stop) => return,
+            _ = crate::connection::stopped(&mut stop) => return,
         };
         let admission = Arc::clone(&admission);
         tokio::spawn(async move {

@@ -20,7 +20,7 @@ use tokio::sync::watch;
 
 use crate::access_log::{self, AccessLog};
 use crate::admission::{Admission, Ticket};
-use crate::connection::{drive, OnIdle};
+use crate::connection::{drive, stopped, OnIdle, Timeouts};
 use crate::forwarded::TrustedProxies;
 use crate::http2_frames::Answers;
 use crate::idle::{Activity, AnyWrite, TouchOnWrite};
@@ -37,11 +37,10 @@ pub(crate) struct Options {
     pub(crate) access_log: Option<access_log::Format>,
     /// Whose headers name the client in the access log.
     pub(crate) trusted_proxies: Arc<TrustedProxies>,
-    /// For a request's headers to arrive, for an idle keep-alive connection,
-    /// and for a TLS handshake.
-    pub(crate) header_timeout: Duration,
-    /// How long an HTTP/1.1 answer may wait for the client to read.
-    pub(crate) send_timeout: Duration,
+    /// For a request's headers to arrive, for an idle keep-alive connection
+    /// (and for a TLS handshake: the header timeout), and for an answer the
+    /// client does not read.
+    pub(crate) timeouts: Timeouts,
     pub(crate) shutdown_timeout: Duration,
 }
 
@@ -91,9 +90,9 @@ impl Shared {
             .timer(TokioTimer::new())
             .max_concurrent_streams(MAX_CONCURRENT_STREAMS)
             .max_header_list_size(MAX_HEAD as u32)
-            .keep_alive_interval(options.header_timeout)
-            .keep_alive_timeout(options.header_timeout);
-        let keep_alive = HeaderValue::from_str(&format!("timeout={}", options.header_timeout.as_secs())).expect("digits are header text");
+            .keep_alive_interval(options.timeouts.header)
+            .keep_alive_timeout(options.timeouts.header);
+        let keep_alive = HeaderValue::from_str(&format!("timeout={}", options.timeouts.header.as_secs())).expect("digits are header text");
         Shared { responder, options, http1, http2, stop, keep_alive }
     }
 }
@@ -129,11 +128,6 @@ pub(crate) async fn serve(
         let open = admission.open();
         log::line(format_args!("warning: {open} connections still open after {shutdown_timeout:?}; closing them"));
     }
-}
-
-pub(crate) async fn stopped(stop: &mut watch::Receiver<bool>) {
-    // An error means the sender is gone, which only happens after a stop.
-    let _ = stop.wait_for(|stopping| *stopping).await;
 }
 
 async fn accept_loop(endpoint: Endpoint, shared: Arc<Shared>, admission: Arc<Admission>) {
@@ -207,7 +201,7 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
     let mut stop = shared.stop.clone();
     // The handshake has the same time bound as a request head.
     let tls = tokio::select! {
-        handshake = tokio::time::timeout(shared.options.header_timeout, acceptor.accept(stream)) => match handshake {
+        handshake = tokio::time::timeout(shared.options.timeouts.header, acceptor.accept(stream)) => match handshake {
             Ok(Ok(Some(tls))) => tls,
             // An ACME challenge, answered.
             Ok(Ok(None)) => return,
@@ -226,7 +220,7 @@ async fn tls_connection(stream: TcpStream, peer: SocketAddr, acceptor: tls::Acce
         let stream = TouchOnWrite::<_, Answers>::new(tls, Arc::clone(&activity));
         let connection = shared.http2.serve_connection(TokioIo::new(stream), site_service(&shared, log));
         // A malformed HTTP/2 stream is reset, not answered: nothing to log.
-        let _ = drive(connection, &mut stop, &activity, &ticket, &shared.options, OnIdle::GoAway).await;
+        let _ = drive(connection, &mut stop, &activity, &ticket, shared.options.timeouts, OnIdle::GoAway).await;
     } else {
         // HTTP/1.1 (by ALPN, or a client without ALPN): exactly the plain server's limits.
         serve_http1(&shared, tls, site_service(&shared, log.clone()), log, &mut stop, &ticket).await;
@@ -253,7 +247,7 @@ async fn serve_http1<S, F>(
     let refused = Arc::new(AtomicBool::new(false));
     let stream = FirstLineLimit::new(TouchOnWrite::<_, AnyWrite>::new(stream, Arc::clone(&activity)), Arc::clone(&refused));
     let connection = shared.http1.serve_connection(TokioIo::new(stream), service);
-    let ended = drive(connection, stop, &activity, ticket, &shared.options, OnIdle::Close).await;
+    let ended = drive(connection, stop, &activity, ticket, shared.options.timeouts, OnIdle::Close).await;
     let unread = if refused.load(Ordering::Relaxed) {
         Some(StatusCode::URI_TOO_LONG)
     } else {
@@ -365,8 +359,7 @@ mod tests {
         let options = Options {
             access_log: None,
             trusted_proxies: Arc::default(),
-            header_timeout: Duration::from_secs(5),
-            send_timeout: Duration::from_secs(60),
+            timeouts: Timeouts { header: Duration::from_secs(5), send: Duration::from_secs(60) },
             shutdown_timeout: Duration::from_secs(5),
         };
         let responder = Responder::new(crate::site::Site::built(), &hyper::HeaderMap::new());

@@ -14,7 +14,7 @@ use crate::cli::{Args, Command, ServeArgs};
 use crate::forwarded::TrustedProxies;
 use crate::https::{self, Certificates};
 use crate::site::{Embedded, Site};
-use crate::{export, headers, listen, log, metrics, redirect, responder, serve, watchdog};
+use crate::{connection, export, headers, listen, log, metrics, redirect, responder, serve, watchdog};
 
 /// The whole program, serving `embedded`: its exit status is the process's.
 pub fn main(embedded: Embedded) -> ExitCode {
@@ -130,8 +130,7 @@ async fn run(
     let options = serve::Options {
         access_log: (!args.quiet).then_some(args.log_format),
         trusted_proxies,
-        header_timeout: args.header_timeout,
-        send_timeout: args.send_timeout,
+        timeouts: connection::Timeouts { header: args.header_timeout, send: args.send_timeout },
         shutdown_timeout: args.shutdown_timeout,
     };
     serve::serve(endpoints, responder, options, admission, shutdown).await;
