@@ -163,6 +163,7 @@ function notoText({ colours, rtl, language, uncovered }) {
   ) => {
     const end = rtl || startsRightToLeft(text);
     const place = { ...layout, justifyContent: end ? 'flex-end' : 'flex-start' };
+    // Pango keeps the font's own line height and letter spacing; the rest places the picture.
     delete place.lineHeight;
     delete place.letterSpacing;
     if (!text) return box(place);

@@ -49,15 +49,17 @@ function firstPageRedirect() {
   return isPaged(pages) ? { '/articles/page/1': articlesPagePath(1) } : {};
 }
 
+/** The redirects that follow from the page table and the article list, not from an article's own front matter. */
+const fixedRedirects = () => ({ ...articleNumberRedirects(), ...firstPageRedirect() });
+
 /**
  * Each article's earlier addresses (its `aliases:`) → its permalink, by a
  * 308 redirect, each with and without a final slash. An alias that is
  * already something else (a page, a file of the site in `files`, another
  * redirect, another article's alias) stops the build with one line naming both.
  */
-export function aliasRedirects(articles, files = []) {
+export function aliasRedirects(articles, files = [], redirects = fixedRedirects()) {
   const pagesByPath = new Set(routePaths());
-  const redirects = { ...articleNumberRedirects(), ...firstPageRedirect() };
   const siteFiles = new Set(files.map((file) => `/${file}`));
   const aliasOf = new Map();
   const aliases = {};
@@ -103,13 +105,10 @@ const hasArticlePages = () => pages.some(({ path }) => path === '/article/:slug'
 export function routeManifest(files = {}, articles = []) {
   const routes = {};
   for (const route of routePaths()) routes[route] = routeFile(route);
+  const fixed = fixedRedirects();
   return {
     routes,
-    redirects: {
-      ...articleNumberRedirects(),
-      ...firstPageRedirect(),
-      ...aliasRedirects(articles, Object.keys(files)),
-    },
+    redirects: { ...fixed, ...aliasRedirects(articles, Object.keys(files), fixed) },
     markdown: markdownAlternates(),
     not_found: notFoundFile,
     files,
