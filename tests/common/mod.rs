@@ -203,11 +203,32 @@ pub fn free_port() -> u16 {
     free_ports::<1>()[0]
 }
 
-/// `N` different ports nothing listens on at the moment: all held open
-/// until each is picked, since the kernel may hand out a port it just freed
-/// again (two of a server's listeners on one port, and it fails to start).
+/// `N` different ports nothing listens on at the moment, for a server told
+/// its port before it starts (a port a test server or pebble must know in
+/// advance). Picked below the kernel's ephemeral range (32768 and up on
+/// Linux): a port from there, freed for the server to bind, could meanwhile
+/// be taken by any test's outgoing connection or `--port 0` listener, and
+/// the server would fail to start. Each is held open until all are picked.
 pub fn free_ports<const N: usize>() -> [u16; N] {
-    let held: Vec<_> = (0..N).map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap()).collect();
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static SEED: OnceLock<u64> = OnceLock::new();
+    static PICKED: AtomicU64 = AtomicU64::new(0);
+    const FIRST: u64 = 20_000;
+    const COUNT: u64 = 12_000;
+    // Different in each test process, so that two of them rarely try the same ports.
+    let seed = *SEED.get_or_init(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        u64::from(std::process::id()).wrapping_mul(7_919) ^ u64::from(now.subsec_nanos())
+    });
+    let mut held = Vec::with_capacity(N);
+    while held.len() < N {
+        // A step coprime with COUNT visits every port of the range once before repeating.
+        let n = PICKED.fetch_add(1, Ordering::Relaxed);
+        let port = FIRST + (seed.wrapping_add(n.wrapping_mul(7_717))) % COUNT;
+        if let Ok(listener) = std::net::TcpListener::bind(("127.0.0.1", port as u16)) {
+            held.push(listener);
+        }
+    }
     std::array::from_fn(|i| held[i].local_addr().unwrap().port())
 }
 
