@@ -10,15 +10,14 @@
  * Drawn twice, in the light and the dark theme's colours (global.css), and
  * merged into one SVG whose colours are `light-dark(light, dark)`, so it
  * follows the theme switch as the page does. Named for screen readers by
- * its `accTitle:` (or front matter `title:`), else by the paragraph before
- * it.
+ * its `accTitle:`, else its title (front matter `title:`, or a `title` line),
+ * else by the paragraph before it.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { toString as textOf } from 'hast-util-to-string';
-import { chromium } from 'playwright-core';
 import { SKIP, visit } from 'unist-util-visit';
 import { writeWhole } from './keptFiles.mjs';
 import { sitePalette } from './palette.mjs';
@@ -101,6 +100,8 @@ async function openMermaidPage() {
 
 async function launch() {
   try {
+    // Imported here: most builds draw no diagram, and each worker thread that renders articles would load it.
+    const { chromium } = await import('playwright-core');
     return await chromium.launch({ executablePath: chromiumPath });
   } catch (error) {
     throw new DiagramError(
@@ -230,6 +231,18 @@ async function drawing(source, id, palette) {
   return { svg };
 }
 
+/**
+ * The title the diagram's source gives it: its front matter's `title:`, or
+ * a `title …` line (Gantt, pie, journey, timeline, XY and quadrant charts).
+ */
+export function writtenTitle(source) {
+  const front = /^\s*---\s*\n([\s\S]*?)\n\s*---\s*\n/.exec(source);
+  const fromFront = front && /^\s*title:\s*(.+?)\s*$/m.exec(front[1]);
+  if (fromFront) return fromFront[1].replace(/^(['"])(.*)\1$/, '$2');
+  const body = front ? source.slice(front[0].length) : source;
+  return /^\s*(?:pie\s+)?title\s+(.+?)\s*$/m.exec(body)?.[1] ?? '';
+}
+
 /** The text of the element before `index` in `parent`, the diagram's name when Mermaid gives it none. */
 function textBefore(parent, index) {
   const before = parent.children.slice(0, index).findLast((node) => node.type === 'element');
@@ -280,7 +293,7 @@ export function mermaidDiagrams({ fail }) {
         );
       }
       const labelled = /^<svg[^>]*\saria-labelledby="/.test(svg);
-      const name = labelled ? '' : textBefore(parent, index);
+      const name = labelled ? '' : writtenTitle(source) || textBefore(parent, index);
       if (!labelled && !name) {
         fail(
           node,

@@ -132,6 +132,9 @@ describe('Markdown', () => {
     const [, titleId] = / aria-labelledby="([^"]+)"/.exec(svgs[1]);
     expect(rendered).toMatch(new RegExp(`<title id="${titleId}">A page load</title>`));
     expect(figures[1]).toContain('aria-label="A page load"');
+    // Or by its own title, before the sentence.
+    const titled = await html('Two steps:\n\n```mermaid\n---\ntitle: Review loop\n---\nflowchart LR\n  A --> B\n```');
+    expect(titled.match(/<svg[^>]*>/)[0]).toContain('aria-label="Review loop"');
     // The theme's colours, light and dark, and no id twice on the page.
     expect(rendered).toMatch(/light-dark\(#[0-9a-f]+, #[0-9a-f]+\)/i);
     const ids = [...rendered.matchAll(/\sid="([^"]+)"/g)].map(([, id]) => id);
