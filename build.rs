@@ -33,7 +33,7 @@ const TEXT_EXTENSIONS: &[&str] = &["html", "js", "mjs", "css", "svg", "json", "x
 fn main() {
     let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR"));
     // Only the web app's sources and the npm manifests can change the output;
-    // not webapp/src/generated, which the web build writes itself.
+    // not webapp/src/generated (nor generated.<language>), which the web build writes itself.
     for path in ["package.json", "package-lock.json"].into_iter().map(|p| root.join(p)).chain(web_sources(&root)) {
         println!("cargo:rerun-if-changed={}", path.display());
     }
@@ -218,13 +218,14 @@ fn record_git_commit(root: &Path) {
     }
 }
 
-/// Everything in webapp/ but webapp/src/generated.
+/// Everything in webapp/ but webapp/src/generated and generated.<language>.
 fn web_sources(root: &Path) -> Vec<PathBuf> {
     let children = |dir: PathBuf| -> Vec<PathBuf> {
         fs::read_dir(dir).map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default()
     };
     let mut paths: Vec<PathBuf> = children(root.join("webapp")).into_iter().filter(|p| !p.ends_with("src")).collect();
-    paths.extend(children(root.join("webapp/src")).into_iter().filter(|p| !p.ends_with("generated")));
+    let generated = |p: &PathBuf| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n == "generated" || n.starts_with("generated."));
+    paths.extend(children(root.join("webapp/src")).into_iter().filter(|p| !generated(p)));
     paths
 }
 

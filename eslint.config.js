@@ -9,7 +9,18 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default [
-  { ignores: ['target/', 'dist/', 'webapp/dist/', 'webapp/src/generated/', 'fuzz/', 'vendor/', '.parcel-cache/'] },
+  {
+    ignores: [
+      'target/',
+      'dist/',
+      'webapp/dist/',
+      'webapp/src/generated/',
+      'webapp/src/generated.*/',
+      'fuzz/',
+      'vendor/',
+      '.parcel-cache/',
+    ],
+  },
   js.configs.recommended,
   {
     files: ['**/*.{js,jsx,mjs}'],
@@ -38,6 +49,11 @@ export default [
       // Props are documented in each component's comment; the site has no PropTypes.
       'react/prop-types': 'off',
     },
+  },
+  {
+    // Parcel's plugins, and what they share with the build.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
   },
   {
     // Functions the end-to-end tests run inside the page (page.evaluate).

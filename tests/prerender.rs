@@ -70,56 +70,12 @@ fn sitemap_and_robots_name_every_route_on_the_site_origin() {
 
 #[test]
 fn the_feed_has_the_newest_articles_in_full_with_absolute_urls() {
-    let expected = expectations();
-    let origin = s(&expected["origin"]);
-    let server = Server::start();
-    let feed = parse_feed(&server);
-    assert_eq!(feed.feed_type, feed_rs::model::FeedType::Atom);
-    assert_eq!(feed.title.as_ref().map(|t| t.content.as_str()), Some(s(&expected["feed"]["title"])));
-    assert_eq!(feed.language.as_deref(), Some(s(&expected["language"])), "the site's language (xml:lang)");
-    assert!(feed.links.iter().any(|l| l.href == format!("{origin}/feed.xml") && l.rel.as_deref() == Some("self")));
-    assert_eq!(feed.icon.as_ref().map(|i| i.uri.as_str()), Some(format!("{origin}/favicon.ico").as_str()), "an icon the site serves");
-    let articles = expected["feed"]["articles"].as_array().unwrap();
-    assert_eq!(feed.entries.len(), articles.len(), "one entry per article, the most recently changed");
-    let newest = feed.entries.iter().filter_map(|e| e.updated).max();
-    assert_eq!(feed.updated, newest, "the feed was updated when its newest entry was");
-    for article in articles {
-        let url = s(&article["url"]);
-        let entry = feed.entries.iter().find(|e| e.id == url).unwrap_or_else(|| panic!("an entry for {url}"));
-        assert_eq!(entry.title.as_ref().map(|t| t.content.as_str()), Some(s(&article["title"])));
-        assert_eq!(entry.links.first().map(|l| l.href.as_str()), Some(url));
-        assert_eq!(entry.published.map(|d| d.format("%Y-%m-%d").to_string()).as_deref(), Some(s(&article["published"])));
-        assert_eq!(entry.updated.map(|d| d.format("%Y-%m-%d").to_string()).as_deref(), Some(s(&article["updated"])), "{url}");
-        let content = entry.content.as_ref().and_then(|c| c.body.as_deref()).unwrap_or_else(|| panic!("{url}: full content"));
-        assert!(content.contains("<p>"), "{url}: the body as HTML");
-        for attribute in [" href=\"", " src=\""] {
-            for value in content.split(attribute).skip(1) {
-                assert!(
-                    value.starts_with("http"),
-                    "{url}: every link and image is absolute, not{attribute}{}",
-                    &value[..value.len().min(40)]
-                );
-            }
-        }
-    }
+    assert_site_feed(&Server::start(), &expectations());
 }
 
 #[test]
 fn each_tag_has_a_feed_of_its_articles() {
-    let expected = expectations();
-    let server = Server::start();
-    for tag in expected["tagFeeds"].as_array().unwrap() {
-        let path = s(&tag["path"]);
-        let feed = parse_feed_at(&server, path);
-        assert_eq!(feed.id, s(&tag["page"]), "{path}: its id is the tag's page");
-        let mut ids: Vec<&str> = feed.entries.iter().map(|e| e.id.as_str()).collect();
-        let mut urls: Vec<&str> = tag["urls"].as_array().unwrap().iter().map(s).collect();
-        ids.sort_unstable();
-        urls.sort_unstable();
-        assert_eq!(ids, urls, "{path}: the tag's articles, no others");
-        let page = server.get(s(&tag["page"]).trim_start_matches(s(&expected["origin"]))).text();
-        assert!(page.contains(&format!("href=\"{path}\"")), "{path} is linked from its tag's page");
-    }
+    assert_tag_feeds(&Server::start(), &expectations());
 }
 
 // ---------------------------------------------------------------------------

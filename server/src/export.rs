@@ -108,8 +108,15 @@ fn cache_rules(site: &Site) -> BTreeMap<String, String> {
             rules.extend(entries.into_iter().map(|(path, cache)| (path.to_owned(), cache.to_owned())));
         }
     }
-    let not_found = site.not_found_page();
-    rules.insert(format!("/{}", not_found.file), not_found.cache_control.to_str().unwrap_or("").to_owned());
+    for not_found in site.not_found_pages() {
+        let cache = not_found.cache_control.to_str().unwrap_or("");
+        // A language's (ja/404.html) may be covered by its directory's rule already.
+        let covered =
+            not_found.file.split_once('/').is_some_and(|(top, _)| rules.get(&format!("/{top}/*")).is_some_and(|rule| rule == cache));
+        if !covered {
+            rules.insert(format!("/{}", not_found.file), cache.to_owned());
+        }
+    }
     rules
 }
 

@@ -9,6 +9,8 @@
 //! the cost of inserting a dozen headers), and the body is the embedded bytes
 //! themselves.
 
+use std::collections::HashMap;
+
 use bytes::Bytes;
 use hyper::body::Body as _;
 use hyper::header::{self, HeaderMap, HeaderValue};
@@ -26,8 +28,8 @@ pub(crate) struct Responder {
     site: Site,
     /// By [`Asset::id`]: each file as sent with 200 (or 304, 206, 416).
     found: Vec<Prepared>,
-    /// The 404 page as sent with 404.
-    not_found: Prepared,
+    /// Each 404 page as sent with 404, by [`Asset::id`] (the site's, and each language's).
+    not_found: HashMap<usize, Prepared>,
     /// The small responses that carry no file.
     shapes: SmallResponses,
 }
@@ -103,7 +105,7 @@ impl Responder {
     /// Prepares every response of `site`; `security_headers` go on every response.
     pub(crate) fn new(site: Site, security_headers: &HeaderMap) -> Responder {
         let found = site.assets().iter().map(|asset| prepare(asset, StatusCode::OK, security_headers)).collect();
-        let not_found = prepare(site.not_found_page(), StatusCode::NOT_FOUND, security_headers);
+        let not_found = site.not_found_pages().map(|page| (page.id, prepare(page, StatusCode::NOT_FOUND, security_headers))).collect();
         Responder { shapes: SmallResponses::new(security_headers), found, not_found, site }
     }
 
@@ -140,7 +142,7 @@ impl Responder {
                 };
                 send_found(&self.found[sent], request.headers())
             }
-            Resolution::NotFound(_) => send_not_found(&self.not_found, request.headers()),
+            Resolution::NotFound(page) => send_not_found(&self.not_found[&page.id], request.headers()),
             Resolution::Redirect(location) => self.redirect(location, request.uri().query()),
         }
     }

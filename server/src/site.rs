@@ -65,6 +65,10 @@ struct RouteManifest {
     markdown: HashMap<String, String>,
     /// The HTML file sent, with status 404, for every path that is not found.
     not_found: String,
+    /// A path prefix (`/ja/`, another language's part of the site) → the 404
+    /// page sent for the paths under it that are not found, instead of `not_found`.
+    #[serde(default)]
+    not_found_under: HashMap<String, String>,
     /// How to send each file, by its path below the site root: its cache
     /// class, and its type where the name does not say it (the Atom feed).
     files: HashMap<String, SentAs>,
@@ -154,6 +158,8 @@ pub struct Site {
     /// Addresses answered with a 308 to a route.
     redirects: HashMap<String, String, BuildHasherDefault<Fnv1a>>,
     not_found: usize,
+    /// Path prefixes with a 404 page of their own, longest first: (prefix, index in `assets`).
+    not_found_under: Vec<(String, usize)>,
     content_security_policy: HeaderValue,
 }
 
@@ -207,8 +213,14 @@ impl Site {
             serde_json::from_str(embedded.route_manifest).map_err(|e| SiteError(format!("the embedded route manifest is invalid: {e}")))?;
         let content_security_policy = HeaderValue::from_str(&manifest.content_security_policy)
             .map_err(|_| SiteError("the route manifest's Content-Security-Policy is not a header value".to_owned()))?;
-        let mut site =
-            Site { assets: Vec::new(), paths: HashMap::default(), redirects: HashMap::default(), not_found: 0, content_security_policy };
+        let mut site = Site {
+            assets: Vec::new(),
+            paths: HashMap::default(),
+            redirects: HashMap::default(),
+            not_found: 0,
+            not_found_under: Vec::new(),
+            content_security_policy,
+        };
         let mut by_file = HashMap::new();
         let embedded_names: std::collections::HashSet<&str> = embedded.files.names().collect();
         // Every file of the build, in the embedded order: what is embedded as
@@ -256,6 +268,13 @@ impl Site {
             site.assets[markdown].varies_by_accept = true;
         }
         site.not_found = index_of(&manifest.not_found)?;
+        for (prefix, file) in &manifest.not_found_under {
+            if !prefix.starts_with('/') || !prefix.ends_with('/') {
+                return Err(SiteError(format!("the 404 page {file} is for {prefix}, which is not a path ending in /")));
+            }
+            site.not_found_under.push((prefix.clone(), index_of(file)?));
+        }
+        site.not_found_under.sort_by(|(a, _), (b, _)| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
         for file in manifest.files.keys() {
             index_of(file)?;
         }
@@ -275,7 +294,18 @@ impl Site {
                 return Resolution::Redirect(without_slash.to_owned());
             }
         }
-        Resolution::NotFound(&self.assets[self.not_found])
+        Resolution::NotFound(self.not_found_for(path))
+    }
+
+    /// The 404 page for `path`: its language's, when its part of the site has one.
+    fn not_found_for(&self, path: &str) -> &Asset {
+        let own = self.not_found_under.iter().find(|(prefix, _)| path.starts_with(prefix.as_str()));
+        &self.assets[own.map_or(self.not_found, |(_, asset)| *asset)]
+    }
+
+    /// Every 404 page: the site's, then those of the parts of the site with their own.
+    pub fn not_found_pages(&self) -> impl Iterator<Item = &Asset> {
+        std::iter::once(self.not_found).chain(self.not_found_under.iter().map(|(_, asset)| *asset)).map(|asset| &self.assets[asset])
     }
 
     /// Files sent under their own path (`/static/js/…`, `/robots.txt`), HTML pages excluded.

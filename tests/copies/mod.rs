@@ -94,7 +94,12 @@ pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
     ];
     let skip = |relative: &Path| {
         let top = relative.components().next().unwrap().as_os_str().to_str().unwrap_or("");
-        !wanted.contains(&top) || relative.ends_with("node_modules") || relative.ends_with("dist") || relative.ends_with("generated")
+        !wanted.contains(&top)
+            || relative.ends_with("node_modules")
+            || relative.ends_with("dist")
+            // What the web build writes: webapp/src/generated, and generated.<language>.
+            || (relative.parent() == Some(Path::new("webapp/src"))
+                && relative.file_name().and_then(|n| n.to_str()).is_some_and(|n| n == "generated" || n.starts_with("generated.")))
     };
     copy_tree(root, &copy, &skip, root).expect("copy the repository");
     std::os::unix::fs::symlink(root.join("node_modules"), copy.join("node_modules")).expect("link node_modules");

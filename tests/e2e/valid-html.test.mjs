@@ -10,14 +10,28 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import vnu from 'vnu-jar';
 import { startServer } from './harness.mjs';
-import { routePaths } from '../../webapp/build/routes.mjs';
+
+/**
+ * Every page the server at `baseURL` answers, in every language: the
+ * sitemap's, and the 404 page of the site and of each other language's part
+ * (whose homes the home page's hreflang links name).
+ */
+async function everyPage(baseURL) {
+  const text = async (route) => (await fetch(baseURL + route)).text();
+  const pathOf = (url) => new URL(url).pathname;
+  const routes = [...(await text('/sitemap.xml')).matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => pathOf(loc));
+  const homes = [...(await text('/')).matchAll(/<link rel="alternate" hrefLang="[^"]*" href="([^"]*)"/g)]
+    .map(([, href]) => pathOf(href))
+    .filter((home) => home !== '/');
+  return [...routes, '/no-such-page', ...homes.map((home) => `${home}/no-such-page`)];
+}
 
 test('every page passes the Nu HTML Checker with no error and no obsolete markup', async () => {
   const server = await startServer();
   const dir = mkdtempSync(path.join(tmpdir(), 'portfolio-vnu-'));
   try {
     const files = new Map();
-    for (const route of [...routePaths(), '/no-such-page']) {
+    for (const route of await everyPage(server.baseURL)) {
       const html = await (await fetch(server.baseURL + route)).text();
       const file = path.join(dir, `${files.size}.html`);
       writeFileSync(file, html);

@@ -16,8 +16,10 @@ const EXPECTATIONS: &str = r#"
 import { constants, documentTitle, pageOf, pagePaths, pages as table, projects, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
 import { loadArticles, seriesOf, tagsOf } from './webapp/build/articles.mjs';
 import { tagPath } from './webapp/src/urls.js';
-import { htmlStartTag, openGraphLocale, siteLanguage } from './webapp/src/language.js';
+import { htmlStartTag, inLanguage, openGraphLocale, siteLanguage } from './webapp/src/language.js';
 const T = site.main.title;
+// A page's address: in another language than the site's (PORTFOLIO_LANGUAGE), below its prefix.
+const at = (path) => new URL(inLanguage(path), siteOrigin).href;
 const loaded = await loadArticles();
 const articles = loaded.map((a) => a.data);
 const tagPage = table.find(({ path }) => path === '/tags/:tag');
@@ -53,15 +55,15 @@ const pages = [
     keywords: (seriesPage.keywords ?? []).map((k) => named(k, one)).join(', '), type: 'website',
     texts: [named(seriesPage.heading, one), ...one.parts.map((part) => part.summary.title)],
   })),
-].map((page) => ({ ...page, url: new URL(page.path, siteOrigin).href }));
+].map((page) => ({ ...page, url: at(page.path) }));
 const notFoundPage = table.find(({ path }) => path === '*');
 const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, texts: [notFoundPage.intro] };
 // A feed: the most recently changed articles (a stable sort keeps the list's order on one day).
 const newest = (list) => [...list].sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, constants.feedEntries);
-const feed = { title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: new URL(a.path, siteOrigin).href, title: a.title, published: a.isoDate, updated: a.updated })) };
-const tagFeeds = tags.map((tag) => ({ path: `${tag.path}/feed.xml`, page: new URL(tag.path, siteOrigin).href, urls: newest(tagged(tag)).map((a) => new URL(a.path, siteOrigin).href) }));
+const feed = { path: inLanguage('/feed.xml'), title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: at(a.path), title: a.title, published: a.isoDate, updated: a.updated })) };
+const tagFeeds = tags.map((tag) => ({ path: inLanguage(`${tag.path}/feed.xml`), page: at(tag.path), urls: newest(tagged(tag)).map((a) => at(a.path)) }));
 // Each article's earlier addresses (aliases:), which redirect to it.
-const aliases = loaded.flatMap((a) => a.aliases.paths.map((from) => ({ from, to: a.data.path })));
+const aliases = loaded.flatMap((a) => a.aliases.paths.map((from) => ({ from: inLanguage(from), to: inLanguage(a.data.path) })));
 console.log(JSON.stringify({ aliases, origin: siteOrigin, siteTitle: T, language: siteLanguage, htmlTag: htmlStartTag(siteLanguage), locale: openGraphLocale(siteLanguage), pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
 "#;
 
@@ -71,7 +73,18 @@ pub fn expectations() -> Value {
 
 /// What the pages of the site in `repository` (this one, or an owner's copy) must say.
 pub fn expectations_in(repository: &std::path::Path) -> Value {
-    let output = Command::new("node").args(["--input-type=module", "-e", EXPECTATIONS]).current_dir(repository).output().expect("run node");
+    expectations_in_language(repository, None)
+}
+
+/// What the pages of `language`'s part of the site in `repository` must say
+/// (None: the site's language), as that language's build reads its data
+/// (webapp/build/languages.mjs).
+pub fn expectations_in_language(repository: &std::path::Path, language: Option<&str>) -> Value {
+    let mut node = Command::new("node");
+    if let Some(language) = language {
+        node.args(["--import", "./webapp/build/languageHooks.mjs"]).env("PORTFOLIO_LANGUAGE", language);
+    }
+    let output = node.args(["--input-type=module", "-e", EXPECTATIONS]).current_dir(repository).output().expect("run node");
     assert!(output.status.success(), "node: {}", String::from_utf8_lossy(&output.stderr));
     serde_json::from_slice(&output.stdout).expect("the expectations are JSON")
 }
@@ -228,6 +241,58 @@ pub fn parse_feed_at(server: &Server, path: &str) -> feed_rs::model::Feed {
     feed_rs::parser::parse(&reply.body[..]).unwrap_or_else(|e| panic!("{path} is not a feed: {e}"))
 }
 
+/// The site's feed (`expected`'s, from expectations_in) as a feed reader
+/// reads it: the newest articles in full, with absolute URLs.
+pub fn assert_site_feed(server: &Server, expected: &Value) {
+    let origin = s(&expected["origin"]);
+    let feed_path = s(&expected["feed"]["path"]);
+    let feed = parse_feed_at(server, feed_path);
+    assert_eq!(feed.feed_type, feed_rs::model::FeedType::Atom);
+    assert_eq!(feed.title.as_ref().map(|t| t.content.as_str()), Some(s(&expected["feed"]["title"])));
+    assert_eq!(feed.language.as_deref(), Some(s(&expected["language"])), "the site's language (xml:lang)");
+    assert!(feed.links.iter().any(|l| l.href == format!("{origin}{feed_path}") && l.rel.as_deref() == Some("self")));
+    assert_eq!(feed.icon.as_ref().map(|i| i.uri.as_str()), Some(format!("{origin}/favicon.ico").as_str()), "an icon the site serves");
+    let articles = expected["feed"]["articles"].as_array().unwrap();
+    assert_eq!(feed.entries.len(), articles.len(), "one entry per article, the most recently changed");
+    let newest = feed.entries.iter().filter_map(|e| e.updated).max();
+    assert_eq!(feed.updated, newest, "the feed was updated when its newest entry was");
+    for article in articles {
+        let url = s(&article["url"]);
+        let entry = feed.entries.iter().find(|e| e.id == url).unwrap_or_else(|| panic!("an entry for {url}"));
+        assert_eq!(entry.title.as_ref().map(|t| t.content.as_str()), Some(s(&article["title"])));
+        assert_eq!(entry.links.first().map(|l| l.href.as_str()), Some(url));
+        assert_eq!(entry.published.map(|d| d.format("%Y-%m-%d").to_string()).as_deref(), Some(s(&article["published"])));
+        assert_eq!(entry.updated.map(|d| d.format("%Y-%m-%d").to_string()).as_deref(), Some(s(&article["updated"])), "{url}");
+        let content = entry.content.as_ref().and_then(|c| c.body.as_deref()).unwrap_or_else(|| panic!("{url}: full content"));
+        assert!(content.contains("<p>"), "{url}: the body as HTML");
+        for attribute in [" href=\"", " src=\""] {
+            for value in content.split(attribute).skip(1) {
+                assert!(
+                    value.starts_with("http"),
+                    "{url}: every link and image is absolute, not{attribute}{}",
+                    &value[..value.len().min(40)]
+                );
+            }
+        }
+    }
+}
+
+/// Each tag's feed (`expected`'s): the tag's articles, linked from its page.
+pub fn assert_tag_feeds(server: &Server, expected: &Value) {
+    for tag in expected["tagFeeds"].as_array().unwrap() {
+        let path = s(&tag["path"]);
+        let feed = parse_feed_at(server, path);
+        assert_eq!(feed.id, s(&tag["page"]), "{path}: its id is the tag's page");
+        let mut ids: Vec<&str> = feed.entries.iter().map(|e| e.id.as_str()).collect();
+        let mut urls: Vec<&str> = tag["urls"].as_array().unwrap().iter().map(s).collect();
+        ids.sort_unstable();
+        urls.sort_unstable();
+        assert_eq!(ids, urls, "{path}: the tag's articles, no others");
+        let page = server.get(s(&tag["page"]).trim_start_matches(s(&expected["origin"]))).text();
+        assert!(page.contains(&format!("href=\"{path}\"")), "{path} is linked from its tag's page");
+    }
+}
+
 /// The width and height of a baseline or progressive JPEG, from its frame header.
 pub fn jpeg_size(bytes: &[u8]) -> Option<(u32, u32)> {
     let mut at = 2; // after the start-of-image marker
@@ -319,8 +384,8 @@ pub fn assert_every_route_prerendered(server: &Server, expected: &Value) {
         if let Some(body) = page["html"].as_str() {
             assert!(content.contains(body), "{path} holds its article's body, prerendered");
         }
-        let feed_link = r#"<link rel="alternate" type="application/atom+xml" href="/feed.xml" title=""#;
-        assert!(html.contains(feed_link), "{path} names the feed");
+        let feed_link = format!(r#"<link rel="alternate" type="application/atom+xml" href="{}" title=""#, s(&expected["feed"]["path"]));
+        assert!(html.contains(&feed_link), "{path} names the feed");
         assert_tab_icon(server, path, &html);
         assert_well_formed(server, path, &html, expected);
     }

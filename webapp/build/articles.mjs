@@ -66,6 +66,8 @@ import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
 import { srcDir } from './paths.mjs';
 import { siteLanguage } from '../src/language.js';
+import { articleFilesOf, articleVersions, languageTags } from './languages.mjs';
+import { buildLanguage } from './paths.mjs';
 import { allInOrder, asBuffer, inWorker } from './workers.mjs';
 import { externalOrigins } from '../src/data/policy.js';
 
@@ -564,17 +566,25 @@ export function absoluteHtml(tree, pageUrl) {
  * `draft: true`.
  */
 export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
-  const names = (await fs.readdir(dir).catch(() => [])).filter((name) => name.endsWith('.md')).sort();
+  const every = (await fs.readdir(dir).catch(() => [])).sort();
+  const tags = await languageTags();
+  const files = articleFilesOf(every, dir, buildLanguage, tags);
+  const names = files.map(({ name }) => name);
   const sources = await Promise.all(names.map((name) => fs.readFile(path.join(dir, name), 'utf8')));
   const read = [];
   const bySlug = new Map();
-  for (const [index, name] of names.entries()) {
+  for (const [index, { name, stem }] of files.entries()) {
     const file = path.join(dir, name);
     const source = sources[index];
     // A draft's front matter is checked in every build (its slug too, so
     // publishing it cannot clash); the rest of it only where drafts are shown.
     const { fields, body, bodyOffset } = readFrontMatter(file, source);
-    const slug = fields.slug ?? slugFromFileName(name);
+    // A translation has the URL of the article it translates, in its language's part of the site.
+    const translated = stem !== name && every.includes(stem) ? path.join(dir, stem) : null;
+    const slug =
+      fields.slug ??
+      (translated && readFrontMatter(translated, await fs.readFile(translated, 'utf8')).fields.slug) ??
+      slugFromFileName(stem);
     if (!isSlug(slug)) {
       throw new ContentError(
         file,
@@ -607,12 +617,22 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
         `the image ${fields.image} is not there; put the file at ${path.relative(process.cwd(), ownImage)}, or fix the name`,
       );
     }
-    read.push({ file, name, slug, source, fields, body, bodyOffset, ownImage });
+    read.push({
+      file,
+      name,
+      slug,
+      source,
+      fields,
+      body,
+      bodyOffset,
+      ownImage,
+      versions: articleVersions(stem, every, tags),
+    });
   }
   read.sort((a, b) => b.fields.date - a.fields.date || b.name.localeCompare(a.name));
   const bodies = await renderBodies(read);
   const articles = [];
-  for (const [index, { file, slug, source, fields, ownImage }] of read.entries()) {
+  for (const [index, { file, slug, source, fields, ownImage, versions }] of read.entries()) {
     const { tree, html, contents, readingMinutes, searchText, images, renamed } = bodies[index];
     const summary = {
       path: articlePath(slug),
@@ -643,6 +663,8 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       style: fields.style ?? '',
       contents,
       html,
+      // On a site in several languages: the parts of the site that have it ('' and '/ja').
+      ...(versions ? { versions } : {}),
     };
     articles.push({
       file,

@@ -27,12 +27,17 @@
  *    server decides nothing about the content.
  * 5. Checks the output: every script under static/js/, no inline script but the theme's,
  *    every local link a route or a file.
+ * 6. On a site in several languages (languages.mjs), each other language is
+ *    built by this same script in a process of its own (PORTFOLIO_LANGUAGE
+ *    set: steps 0 to 5 with its text, no sitemap, robots.txt, llms.txt or
+ *    favicon) into OUTDIR/languages/<tag>/, beside this build, and joined
+ *    to it under /<tag>/ (languageBuilds.mjs); the sitemap lists them all.
  * Exits non-zero with a message on any error; prints little on success.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { articleDataPath, articleMarkdownPath } from '../src/urls.js';
+import { articleDataPath, articleMarkdownPath, articlePath } from '../src/urls.js';
 import { ContentError, loadArticles, writeArticleFiles, writeArticleModules, writeListFiles } from './articles.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { checkLanguage, PageTableError, writePageModule } from './pages.mjs';
@@ -43,6 +48,10 @@ import { writeSearchIndex } from './search.mjs';
 import { llmsTxt, llmsTxtPath } from './llms.mjs';
 import { describe, ParcelBuildError, startAppBuild } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
+import { LanguageError, languagePrefixOf } from './languages.mjs';
+import { siteLanguage } from '../src/language.js';
+import { buildLanguage } from './paths.mjs';
+import { copyLanguageFiles, joinManifest, startLanguageBuilds } from './languageBuilds.mjs';
 import { themeBootScript } from '../src/theme.js';
 
 /**
@@ -72,6 +81,8 @@ async function main() {
 
   // First: the articles' dates are written in the site's language.
   await step('language', async () => checkLanguage((await import('../src/data/site.js')).site));
+  // The other languages' builds run beside this one (languageBuilds.mjs).
+  const languageBuilds = buildLanguage ? null : await step('languages', () => startLanguageBuilds(outDir));
   const articles = await step('articles', () => loadArticles());
   // The data module imports these: what reads it is imported once they are written.
   await step('modules', async () => {
@@ -83,6 +94,7 @@ async function main() {
     site: content,
     siteOrigin,
     pages,
+    pagePaths,
     pageOf,
     ui,
     externalOrigins,
@@ -128,15 +140,29 @@ async function main() {
   const app = await step('waiting for parcel', () => appBuild);
   const prerendered = await step('prerender', () => prerenderSite({ siteDir, app, prerenderDir, articles }));
 
-  // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
-  // cached for an hour by the server.
-  await fs.writeFile(
-    path.join(siteDir, 'sitemap.xml'),
-    sitemapXml(siteOrigin, routePaths(), new Map(articles.map(({ data }) => [data.path, data.updated]))),
-  );
-  await fs.writeFile(path.join(siteDir, 'robots.txt'), robotsTxt(siteOrigin));
-  await fs.writeFile(path.join(siteDir, llmsTxtPath), llmsTxt({ origin: siteOrigin, site: content, pages, articles }));
-  await writeFaviconIco(siteDir);
+  const updated = new Map(articles.map(({ data }) => [data.path, data.updated]));
+  // The site-wide files are the site's language's build's; another
+  // language's build makes its own pages, lists and feeds (languageBuilds.mjs).
+  const others = buildLanguage ? [] : await step('waiting for the languages', () => languageBuilds.finished);
+  if (!buildLanguage) {
+    for (const other of others) await copyLanguageFiles(other, siteDir);
+    const languages = [
+      { tag: siteLanguage, prefix: '', routes: routePaths(), updated },
+      ...others.map((other) => ({ ...other, prefix: languagePrefixOf(other.tag) })),
+    ];
+    // A page of the page table, or an article, in several languages is one page translated.
+    const fixedPaths = new Set(Object.values(pagePaths));
+    const isTranslated = (route) => fixedPaths.has(route) || route.startsWith(articlePath(''));
+    // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
+    // cached for an hour by the server.
+    await fs.writeFile(path.join(siteDir, 'sitemap.xml'), sitemapXml(siteOrigin, languages, isTranslated));
+    await fs.writeFile(path.join(siteDir, 'robots.txt'), robotsTxt(siteOrigin));
+    await fs.writeFile(
+      path.join(siteDir, llmsTxtPath),
+      llmsTxt({ origin: siteOrigin, site: content, pages, articles }),
+    );
+    await writeFaviconIco(siteDir);
+  }
 
   const files = await filesBelow(siteDir);
   const strayScripts = files.filter((f) => /\.m?js$/.test(f) && !f.startsWith('static/js/'));
@@ -146,7 +172,8 @@ async function main() {
   // hash in its name (Parcel's output, the photos): a browser may keep it
   // for good. Pages, the feed and the articles' content revalidate (stable
   // names whose content changes with a release); the rest (favicon,
-  // robots.txt, sitemap) may be kept for an hour.
+  // robots.txt, sitemap) may be kept for an hour. Another language's files
+  // are sent as its build says (joinManifest).
   const revalidated = new Set([
     ...prerendered,
     ...feeds,
@@ -161,11 +188,17 @@ async function main() {
   // The Content-Security-Policy, sent as it is: the theme's inline script by
   // its hash, and the other sites the data module names.
   const scriptHashes = [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`];
-  const manifest = {
+  const manifest = others.reduce(joinManifest, {
     ...routeManifest(sentAs, articles),
     content_security_policy: contentSecurityPolicy({ externalOrigins, analytics }, scriptHashes),
-  };
+  });
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // What the site's language's build reads of this one: its routes and their days.
+  if (buildLanguage)
+    await fs.writeFile(
+      path.join(outDir, 'pages.json'),
+      `${JSON.stringify({ routes: routePaths(), updated: [...updated] })}\n`,
+    );
 
   console.log(
     `webapp: built ${files.length} files (${prerendered.length} prerendered pages) into ` +
@@ -174,5 +207,5 @@ async function main() {
   if (profile) console.log(`webapp: ${profile.join(', ')}`);
 }
 
-const oneLine = [ParcelBuildError, ContentError, PhotoError, PageTableError, PolicyError];
+const oneLine = [ParcelBuildError, ContentError, PhotoError, PageTableError, PolicyError, LanguageError];
 main().catch((error) => fail(oneLine.some((kind) => error instanceof kind) ? error.message : describe(error)));

@@ -27,6 +27,7 @@ import {
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, pagesFile, writePageModule } from './pages.mjs';
 import { rootDir } from './paths.mjs';
+import { LanguageError, listLanguages } from './languages.mjs';
 import { writeSearchIndex } from './search.mjs';
 import { makeArticleCards, makeSiteCard } from './shareCards.mjs';
 
@@ -70,6 +71,13 @@ async function writePages() {
   } catch (error) {
     console.error(`pages: ${error instanceof PageTableError ? error.message : String(error?.stack ?? error)}`);
   }
+}
+try {
+  // The site's language only; the switch lists the others, built by `npm run build:web`.
+  await listLanguages();
+} catch (error) {
+  console.error(`languages: ${error instanceof LanguageError ? error.message : error.stack}`);
+  process.exit(1);
 }
 await writePages();
 fs.watch(path.join(rootDir, pagesFile), () => writePages());

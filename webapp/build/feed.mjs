@@ -13,7 +13,7 @@ import { feedPath, tagFeedPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
 import { constants } from '../src/data/constants.js';
 import { articlesUi } from '../src/data/articlesUi.js';
-import { siteLanguage } from '../src/language.js';
+import { inLanguage, siteLanguage } from '../src/language.js';
 
 const day = (iso) => new Date(`${iso}T00:00:00Z`);
 
@@ -30,7 +30,9 @@ function feedBody(article, url) {
  * (from tagsOf), the feed of that tag's articles, whose id is its page.
  */
 export function atomFeed({ origin, site, description, articles, tag = null }) {
-  const home = new URL('/', origin).href;
+  // This language's pages (languages.mjs): '/ja/article/…' in the /ja build.
+  const at = (path) => new URL(inLanguage(path), origin).href;
+  const home = at('/');
   const title = ui.feedTitle.replace('{name}', site.main.title);
   // The most recently changed, each in full (Array.prototype.sort is stable:
   // equal dates keep the list's order). A reader keeps what it has read.
@@ -38,7 +40,7 @@ export function atomFeed({ origin, site, description, articles, tag = null }) {
     .sort((a, b) => b.data.updated.localeCompare(a.data.updated))
     .slice(0, constants.feedEntries);
   const author = { name: site.main.name, email: site.main.email, link: home };
-  const page = tag ? new URL(tag.path, origin).href : home;
+  const page = tag ? at(tag.path) : home;
   const feed = new Feed({
     title: tag ? articlesUi.tagFeedTitle.replace('{tag}', tag.name).replace('{feed}', title) : title,
     description,
@@ -49,11 +51,11 @@ export function atomFeed({ origin, site, description, articles, tag = null }) {
     copyright: `© ${site.main.name}`,
     // The newest change of any article; a fixed date without articles, so the build is reproducible.
     updated: day(entries[0]?.data.updated ?? '1970-01-01'),
-    feedLinks: { atom: new URL(tag ? tagFeedPath(tag.path) : feedPath, origin).href },
+    feedLinks: { atom: at(tag ? tagFeedPath(tag.path) : feedPath) },
     author,
   });
   for (const article of entries) {
-    const url = new URL(article.data.path, origin).href;
+    const url = at(article.data.path);
     feed.addItem({
       title: article.data.title,
       id: url,

@@ -17,6 +17,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { markUsed, pruneUnused, writeWhole } from './keptFiles.mjs';
 import { cacheDir } from './paths.mjs';
+import { inLanguage } from '../src/language.js';
 
 const pageCacheDir = path.join(cacheDir, 'portfolio-pages');
 
@@ -34,7 +35,8 @@ export function openPageCache(inputs, contentOf) {
     if (!contentHashes.has(url)) contentHashes.set(url, sha256(JSON.stringify(contentOf(url) ?? null)));
     return contentHashes.get(url);
   };
-  const entryFile = (url) => path.join(pageCacheDir, `${sha256(url)}.json`);
+  // By the URL the page is served at: '/about' of each language is a page of its own.
+  const entryFile = (url) => path.join(pageCacheDir, `${sha256(inLanguage(url))}.json`);
   return {
     /** The page kept for `url`, if the content it read is unchanged: null otherwise. */
     async read(url) {

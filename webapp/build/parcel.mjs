@@ -45,7 +45,12 @@ function bundler({ entry, outDir, cacheName, ...options }) {
     config: path.join(webappDir, '.parcelrc'),
     projectRoot: rootDir,
     mode: 'production',
-    env: { NODE_ENV: 'production' },
+    // What the scripts read of the build's environment (language.js): the rest is not theirs.
+    env: {
+      NODE_ENV: 'production',
+      PORTFOLIO_LANGUAGE: process.env.PORTFOLIO_LANGUAGE ?? '',
+      PORTFOLIO_LANGUAGES: process.env.PORTFOLIO_LANGUAGES ?? '',
+    },
     shouldDisableCache: true,
     cacheDir: path.join(outDir, cacheName),
     shouldAutoInstall: false,

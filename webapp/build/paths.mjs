@@ -16,3 +16,11 @@ export const srcDir = path.join(webappDir, 'src');
 export const cacheDir = process.env.PORTFOLIO_WEB_CACHE
   ? path.resolve(process.env.PORTFOLIO_WEB_CACHE)
   : path.join(rootDir, 'node_modules/.cache');
+
+/** The language this build is for (PORTFOLIO_LANGUAGE, see languages.mjs), or null for the site's own. */
+export const buildLanguage = process.env.PORTFOLIO_LANGUAGE || null;
+
+/** Where the build writes the modules of `language` (null: the site's language). */
+export function generatedDirOf(language) {
+  return path.join(srcDir, language ? `generated.${language}` : 'generated');
+}

@@ -29,6 +29,7 @@ import { openPageCache } from './pageCache.mjs';
 import { rootDir } from './paths.mjs';
 import { themeBootScript } from '../src/theme.js';
 import { htmlStartTag, openGraphLocale, siteLanguage } from '../src/language.js';
+import { routerPath } from '../src/languageParts.js';
 
 /** Where the 404 page is rendered: a path no route matches. */
 const NOT_FOUND_RENDER_PATH = '/404';
@@ -129,6 +130,9 @@ function urlsIn(html) {
   );
 }
 
+/** A local path as this build's route or file, or null for another language's page (checked by its build). */
+const ownPath = (target) => (target.startsWith('/static/') ? target : routerPath(target));
+
 /** Throws unless `html` is fit to serve under the CSP and names only routes and files of `siteFiles`. */
 function checkPage(file, html, siteFiles, routes) {
   for (const [, tag, content] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
@@ -142,7 +146,10 @@ function checkPage(file, html, siteFiles, routes) {
     if (url.startsWith(`${siteOrigin}/`)) local = url.slice(siteOrigin.length);
     else if (url.startsWith('/') && !url.startsWith('//')) local = url;
     else continue;
-    const target = decodeURI(local.replace(/[?#].*$/, ''));
+    let target = decodeURI(local.replace(/[?#].*$/, ''));
+    const own = ownPath(target);
+    if (own === null) continue; // another language's page, checked by its build
+    target = own;
     if (routes.has(target)) continue;
     if (!siteFiles.has(target.slice(1)) || target.endsWith('.html'))
       throw new Error(`${file} links ${url}, which is neither a route nor a file of the site`);

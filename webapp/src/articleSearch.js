@@ -7,11 +7,15 @@
 import { withTimeout } from './chunks.js';
 import { searchOptions } from './searchOptions.js';
 import { searchIndexPath } from './urls.js';
+import { inLanguage } from './language.js';
 
 let loading = null;
 
 async function load() {
-  const [{ default: MiniSearch }, response] = await Promise.all([import('minisearch'), fetch(searchIndexPath)]);
+  const [{ default: MiniSearch }, response] = await Promise.all([
+    import('minisearch'),
+    fetch(inLanguage(searchIndexPath)),
+  ]);
   if (!response.ok) throw new Error(`Loading the search index failed: HTTP ${response.status}`);
   return MiniSearch.loadJSON(await response.text(), searchOptions);
 }

@@ -36,6 +36,24 @@ export function languageMistake(language) {
 /** The site's language; 'en' when site.js sets none. */
 export const siteLanguage = site.main.language ?? 'en';
 
+/**
+ * Where this build's pages are: '' for the site's language, '/ja' for a
+ * language beside it (a build of its own, webapp/build/languages.mjs; Parcel
+ * writes the value into the scripts). The router's links add it; a URL made
+ * outside the router (a fetch, a canonical link) gets it from inLanguage().
+ */
+export const languagePrefix = process.env.PORTFOLIO_LANGUAGE ? `/${process.env.PORTFOLIO_LANGUAGE.toLowerCase()}` : '';
+
+/** A path of the router in the part of the site at `prefix`: ('/ja', '/about') → '/ja/about', ('/ja', '/') → '/ja'. */
+export function pathIn(prefix, path) {
+  return prefix && path === '/' ? prefix : prefix + path;
+}
+
+/** A path of the router as this language's: '/about' → '/ja/about' in the /ja build. */
+export function inLanguage(path) {
+  return pathIn(languagePrefix, path);
+}
+
 /** The scripts written from right to left (ISO 15924 codes), as Unicode's script data has them. */
 const rightToLeftScripts = new Set([
   'Adlm',

@@ -19,7 +19,7 @@ import './styles/global.css';
 import App from './App.jsx';
 import { analytics } from './data/index.js';
 import reportWebVitals from './reportWebVitals.js';
-import { siteLanguage, textDirection } from './language.js';
+import { languagePrefix, siteLanguage, textDirection } from './language.js';
 
 if (process.env.NODE_ENV !== 'production') {
   // The dev server serves index.html as it is; a built page has the site's
@@ -31,7 +31,7 @@ if (process.env.NODE_ENV !== 'production') {
 const container = document.getElementById('root');
 const app = (
   <StrictMode>
-    <BrowserRouter>
+    <BrowserRouter basename={languagePrefix || '/'}>
       <App />
     </BrowserRouter>
   </StrictMode>

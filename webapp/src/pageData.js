@@ -14,9 +14,10 @@
 import { use } from 'react';
 import { preload } from 'react-dom';
 import { withTimeout } from './chunks.js';
+import { inLanguage } from './language.js';
 
 async function fetchData(url) {
-  const response = await fetch(url);
+  const response = await fetch(inLanguage(url));
   if (!response.ok) throw new Error(`Loading ${url} failed: HTTP ${response.status}`);
   return response.json();
 }
@@ -54,7 +55,7 @@ export function setDataSource(read) {
  * loads the scripts that will ask for it.
  */
 export function usePageData(url) {
-  preload(url, { as: 'fetch', crossOrigin: 'anonymous' });
+  preload(inLanguage(url), { as: 'fetch', crossOrigin: 'anonymous' });
   const content = loadData(url);
   // Content already here (the prerender, the tests, a page seen before) is
   // read directly: through use(), React reported a suspension for it in the

@@ -15,12 +15,13 @@ import { StaticRouter } from 'react-router-dom';
 import App from './App.jsx';
 import data from './data/index.js';
 import { recordLazyPages } from './chunks.js';
+import { inLanguage, languagePrefix } from './language.js';
 
 /** The prerender hands over the content it made (articles' and lists' JSON) instead of the pages fetching it. */
 export { setDataSource } from './pageData.js';
 
 /**
- * Renders the app at `url`. Returns the HTML (the <title>, <meta> and <link>
+ * Renders the app at `url` (a path of the router's, in this build's language). Returns the HTML (the <title>, <meta> and <link>
  * tags React hoists come first, then the app's markup) and the key of each
  * lazy page the route rendered. Any render error is thrown.
  */
@@ -29,7 +30,7 @@ export async function renderRoute(url) {
   const { result: html, keys } = await recordLazyPages(async () => {
     const { prelude } = await prerender(
       <StrictMode>
-        <StaticRouter location={url}>
+        <StaticRouter basename={languagePrefix || '/'} location={inLanguage(url)}>
           <App />
         </StaticRouter>
       </StrictMode>,

@@ -209,14 +209,16 @@ describe('scopeCss', () => {
 });
 
 describe('sitemap.xml and robots.txt', () => {
+  const only = (routes, updated = new Map()) => [{ tag: 'en', prefix: '', routes, updated }];
+
   it('list every route as an absolute URL on the site origin, and name the sitemap', () => {
     expect(siteOrigin).toMatch(/^https?:\/\/[^/]+$/);
-    const xml = sitemapXml(siteOrigin, routePaths());
+    const xml = sitemapXml(siteOrigin, only(routePaths()));
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     // Percent-encoded where a path has other letters than ASCII's (/tags/検索).
     expect(locs).toEqual(routePaths().map((p) => new URL(p, siteOrigin).href));
     // With the day a page last changed, where the build knows it (an article's `updated`).
-    const dated = sitemapXml(siteOrigin, ['/', '/article/a'], new Map([['/article/a', '2026-11-01']]));
+    const dated = sitemapXml(siteOrigin, only(['/', '/article/a'], new Map([['/article/a', '2026-11-01']])));
     expect(dated).toContain(`<url><loc>${siteOrigin}/</loc></url>`);
     expect(dated).toContain(`<url><loc>${siteOrigin}/article/a</loc><lastmod>2026-11-01</lastmod></url>`);
     expect(xml).toMatch(
@@ -226,6 +228,34 @@ describe('sitemap.xml and robots.txt', () => {
   });
 
   it('escape what XML needs escaped', () => {
-    expect(sitemapXml('https://example.com', ['/a?b=1&c=2'])).toContain('<loc>https://example.com/a?b=1&amp;c=2</loc>');
+    expect(sitemapXml('https://example.com', only(['/a?b=1&c=2']))).toContain(
+      '<loc>https://example.com/a?b=1&amp;c=2</loc>',
+    );
+  });
+
+  it("list each language's pages, a translated page with every version of itself", () => {
+    const languages = [
+      { tag: 'de', prefix: '', routes: ['/', '/article/a', '/tags/git'], updated: new Map() },
+      { tag: 'ja', prefix: '/ja', routes: ['/', '/article/a', '/article/b', '/tags/git'], updated: new Map() },
+    ];
+    const xml = sitemapXml('https://example.com', languages, (route) => route === '/' || route.startsWith('/article/'));
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const entries = Object.fromEntries(
+      [...xml.matchAll(/<url><loc>([^<]*)<\/loc>(.*)<\/url>/g)].map(([, loc, rest]) => [
+        loc,
+        [...rest.matchAll(/hreflang="([^"]*)" href="([^"]*)"/g)].map(([, tag, href]) => `${tag} ${href}`),
+      ]),
+    );
+    const home = ['de https://example.com/', 'ja https://example.com/ja', 'x-default https://example.com/'];
+    expect(entries['https://example.com/']).toEqual(home);
+    expect(entries['https://example.com/ja']).toEqual(home);
+    expect(entries['https://example.com/ja/article/a']).toEqual([
+      'de https://example.com/article/a',
+      'ja https://example.com/ja/article/a',
+      'x-default https://example.com/article/a',
+    ]);
+    // In one language only, or not a translation of each other (a tag's page): no alternates.
+    expect(entries['https://example.com/ja/article/b']).toEqual([]);
+    expect(entries['https://example.com/ja/tags/git']).toEqual([]);
   });
 });

@@ -3,11 +3,13 @@
 import { loadArticles, writeArticleModules } from '../build/articles.mjs';
 import { buildPhotos } from '../build/images.mjs';
 import { writePageModule } from '../build/pages.mjs';
+import { listLanguages } from '../build/languages.mjs';
 import { makeSiteCard } from '../build/shareCards.mjs';
 import { pages } from '../src/data/pages.js';
 import { site } from '../src/data/site.js';
 
 export default async function writeGeneratedModules() {
+  await listLanguages();
   await writeArticleModules(await loadArticles());
   await writePageModule(pages, site);
   await buildPhotos();

@@ -1,13 +1,15 @@
 /**
  * An article's body: HTML rendered from its Markdown at build time
  * (webapp/build/articles.mjs), already checked there to hold no script.
- * Links to the site's own pages move within the app, as the nav's do;
+ * Links to the site's own pages in this language move within the app, as
+ * the nav's do;
  * other links (new tab, another site, a #section) are left to the browser.
  * Each code block gets a copy button once the script runs (useCopyButtons).
  */
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCopyButtons } from '../hooks/useCopyButtons.js';
+import { routerPath } from '../languageParts.js';
 import './ArticleBody.css';
 
 function isPlainClick(event) {
@@ -29,8 +31,11 @@ export default function ArticleBody({ html }) {
   const followInApp = (event) => {
     const link = event.target.closest?.('a[href^="/"]');
     if (!link || link.target || link.getAttribute('href').startsWith('//') || !isPlainClick(event)) return;
+    // A page of another language is another build of the app: the browser loads it.
+    const path = routerPath(link.getAttribute('href'));
+    if (path === null) return;
     event.preventDefault();
-    navigate(link.getAttribute('href'));
+    navigate(path);
   };
   return (
     <>

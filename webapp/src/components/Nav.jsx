@@ -1,7 +1,8 @@
-/** The nav bar: one link per page, the current page marked with aria-current="page", and the theme switch. */
+/** The nav bar: one link per page, the current page marked with aria-current="page", the theme switch and, on a site in several languages, the language switch. */
 import { NavLink } from 'react-router-dom';
 import { navPages, ui } from '../data/index.js';
 import ThemeSwitch from './ThemeSwitch.jsx';
+import LanguageSwitch from './LanguageSwitch.jsx';
 import './Nav.css';
 
 export default function Nav() {
@@ -30,6 +31,7 @@ export default function Nav() {
         </ul>
       </nav>
       <ThemeSwitch />
+      {LanguageSwitch && <LanguageSwitch />}
     </header>
   );
 }

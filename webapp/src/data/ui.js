@@ -10,6 +10,8 @@ export const ui = {
   nav: {
     label: 'Main',
     footerLabel: 'Footer',
+    /** On a site in several languages (webapp/src/data/languages/): the language switch beside the nav. */
+    languages: 'Languages',
   },
   homeLogoLabel: 'Home',
   /** The theme switch in the nav: a toggle, pressed while the dark theme is shown. */

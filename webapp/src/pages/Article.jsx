@@ -54,6 +54,7 @@ function ArticleContent({ slug }) {
         path={article.path}
         type="article"
         image={article.shareImage}
+        versions={article.versions}
       />
       {/* Link previews' dates, hoisted into <head> by React like PageMeta's tags. */}
       <meta property="article:published_time" content={article.isoDate} />

@@ -9,6 +9,7 @@ import { articlesUi } from '../data/articlesUi.js';
 import { plural } from '../plural.js';
 import { listDataPath, tagFeedPath, tagListPath } from '../urls.js';
 import { usePageData } from '../pageData.js';
+import { inLanguage } from '../language.js';
 import PageTop from '../components/PageTop.jsx';
 import ArticleList from '../components/ArticleList.jsx';
 import TagList from '../components/TagList.jsx';
@@ -48,7 +49,7 @@ function TagPage({ tag }) {
     <>
       {plural(articlesUi.articleCount, tag.count)}
       <span aria-hidden="true"> · </span>
-      <a href={feed.path}>{articlesUi.tagFeedLink}</a>
+      <a href={inLanguage(feed.path)}>{articlesUi.tagFeedLink}</a>
       {pagePaths.tags && (
         <>
           <span aria-hidden="true"> · </span>

@@ -1,0 +1,62 @@
+// Run by tests/languages.rs against a copy of the site built in three
+// languages: follows the language switch in Chromium as a visitor does,
+// and runs axe on a page of each language, at desktop and phone widths.
+// Prints what it saw as JSON.
+//
+//   node tests/e2e/languages-in-chromium.mjs BASE_URL ARTICLE PAGES…
+//
+// ARTICLE is the router path of an article translated into every language
+// ('/article/my-post'); PAGES are the pages axe looks at ('/', '/ja/about').
+import { AxeBuilder } from '@axe-core/playwright';
+import { launchBrowser, openPage } from './harness.mjs';
+
+const [baseURL, article, ...axePages] = process.argv.slice(2);
+const browser = await launchBrowser();
+const { page, problems } = await openPage(browser.context, baseURL);
+const switchLinks = () =>
+  page
+    .locator('nav.site-nav--languages a')
+    .evaluateAll((links) => links.map((a) => `${a.getAttribute('hreflang')} ${a.getAttribute('href')}`));
+const where = async () => ({
+  path: decodeURI(new URL(page.url()).pathname),
+  lang: await page.locator('html').getAttribute('lang'),
+  dir: await page.locator('html').getAttribute('dir'),
+  switch: await switchLinks(),
+});
+
+// The article in the site's language, then its Japanese version by the switch.
+await page.goto(baseURL + article, { waitUntil: 'networkidle' });
+const start = await where();
+await page.locator('nav.site-nav--languages a[hreflang="ja"]').click();
+await page.waitForURL((url) => url.pathname !== article);
+await page.waitForLoadState('networkidle');
+const switched = await where();
+// Within the Japanese part: to the list and back to the article, in the app.
+await page.getByRole('navigation').first().locator('a[data-page="articles"]').click();
+await page.waitForURL((url) => url.pathname.endsWith('/articles'));
+await page.locator(`main a[href="/ja${article}"]`).first().click();
+await page.waitForURL((url) => url.pathname === `/ja${article}`);
+await page.locator('h1').first().waitFor();
+await page.waitForLoadState('networkidle');
+const inApp = await where();
+
+const axe = {};
+for (const path of axePages) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    const { page: checked, problems: own } = await openPage(browser.context, baseURL, viewport);
+    await checked.goto(baseURL + path, { waitUntil: 'networkidle' });
+    const results = await new AxeBuilder({ page: checked })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    axe[`${path} at ${viewport.width} px`] = [
+      ...results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+      ...own,
+    ];
+    await checked.close();
+  }
+}
+console.log(JSON.stringify({ start, switched, inApp, axe, problems }));
+await browser.close();
