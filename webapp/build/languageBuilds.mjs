@@ -11,7 +11,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LanguageError, languagePrefixOf, listLanguages, writeLanguageData } from './languages.mjs';
+import { LanguageError, listLanguages, writeLanguageData } from './languages.mjs';
+import { languagePrefixOf } from '../src/language.js';
 
 const hooks = new URL('./languageHooks.mjs', import.meta.url).href;
 const buildScript = path.join(import.meta.dirname, 'build.mjs');

@@ -17,7 +17,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generatedDirOf, srcDir } from './paths.mjs';
-import { languageMistake } from '../src/language.js';
+import { languageMistake, languagePrefixOf } from '../src/language.js';
 import redirect from './languageRedirect.cjs';
 import { writeGeneratedModule } from './generated.mjs';
 
@@ -46,11 +46,6 @@ export async function otherLanguages(siteLanguage) {
       throw new LanguageError(`${shown(file)}: ${tag} is the site's own language (site.js): remove the file`);
     return { tag, file };
   });
-}
-
-/** The path prefix of a language's pages: '/ja'; '' for the site's language. */
-export function languagePrefixOf(tag) {
-  return tag ? `/${tag.toLowerCase()}` : '';
 }
 
 const isPlainObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -118,6 +113,26 @@ function toSource(value, moduleDir, where, file) {
   return value === undefined ? 'undefined' : JSON.stringify(value);
 }
 
+/** Throws a LanguageError at the first part of `overrides` (a language file's export) the build cannot use. */
+export function checkOverrides(overrides, file) {
+  if (!isPlainObject(overrides))
+    throw new LanguageError(`${shown(file)}: export default an object, such as { ui: { … }, pages: [ … ] }`);
+  for (const key of Object.keys(overrides)) {
+    if (!Object.hasOwn(translatableParts, key))
+      throw new LanguageError(
+        `${shown(file)}: "${key}" is not a part a language overrides: use ${Object.keys(translatableParts).join(', ')}`,
+      );
+  }
+  for (const page of Array.isArray(overrides.pages) ? overrides.pages : []) {
+    for (const field of ['path', 'component']) {
+      if (page && Object.hasOwn(page, field))
+        throw new LanguageError(
+          `${shown(file)}: the page "${page.key}" has its ${field} in every language (the language switch and the hreflang links pair them by it): remove ${field} here`,
+        );
+    }
+  }
+}
+
 /**
  * Writes the data parts of `tag`, merged with its file's overrides, into
  * generated.<tag>/data/: the modules its build reads in place of
@@ -130,14 +145,7 @@ export async function writeLanguageData({ tag, file }) {
   } catch (error) {
     throw new LanguageError(`${shown(file)}: cannot be read (${error.message})`);
   }
-  if (!isPlainObject(overrides))
-    throw new LanguageError(`${shown(file)}: export default an object, such as { ui: { … }, pages: [ … ] }`);
-  for (const key of Object.keys(overrides)) {
-    if (!Object.hasOwn(translatableParts, key))
-      throw new LanguageError(
-        `${shown(file)}: "${key}" is not a part a language overrides: use ${Object.keys(translatableParts).join(', ')}`,
-      );
-  }
+  checkOverrides(overrides, file);
   const moduleDir = path.join(generatedDirOf(tag), 'data');
   await fs.mkdir(moduleDir, { recursive: true });
   for (const [name, moduleFile] of Object.entries(translatableParts)) {

@@ -42,7 +42,12 @@ export const siteLanguage = site.main.language ?? 'en';
  * writes the value into the scripts). The router's links add it; a URL made
  * outside the router (a fetch, a canonical link) gets it from inLanguage().
  */
-export const languagePrefix = process.env.PORTFOLIO_LANGUAGE ? `/${process.env.PORTFOLIO_LANGUAGE.toLowerCase()}` : '';
+export const languagePrefix = languagePrefixOf(process.env.PORTFOLIO_LANGUAGE);
+
+/** The path prefix of a language's pages: 'ja' → '/ja', 'pt-BR' → '/pt-br'; '' for none (the site's language). */
+export function languagePrefixOf(tag) {
+  return tag ? `/${tag.toLowerCase()}` : '';
+}
 
 /** A path of the router in the part of the site at `prefix`: ('/ja', '/about') → '/ja/about', ('/ja', '/') → '/ja'. */
 export function pathIn(prefix, path) {

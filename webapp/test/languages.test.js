@@ -7,11 +7,11 @@ import {
   articleLanguage,
   articleVersions,
   autonym,
+  checkOverrides,
   LanguageError,
-  languagePrefixOf,
   mergeOver,
 } from '../build/languages.mjs';
-import { pathIn } from '../src/language.js';
+import { languagePrefixOf, pathIn } from '../src/language.js';
 
 describe('a language file laid over the data', () => {
   const file = 'webapp/src/data/languages/ja.js';
@@ -44,6 +44,21 @@ describe('a language file laid over the data', () => {
     expect(() => mergeOver([{ key: 'home' }], [{ key: 'hmoe' }], 'pages', file)).toThrow(
       /ja\.js: pages has an entry with the key "hmoe", which the site's pages does not have/,
     );
+  });
+});
+
+describe('a language file with a mistake', () => {
+  const file = 'webapp/src/data/languages/ja.js';
+
+  it('stops the build with one line naming the file and the fix', () => {
+    expect(() => checkOverrides({ pages: [{ key: 'about', path: '/uber' }] }, file)).toThrow(
+      /ja\.js: the page "about" has its path in every language .*: remove path here$/,
+    );
+    expect(() => checkOverrides({ footer: 'x' }, file)).toThrow(
+      /ja\.js: "footer" is not a part a language overrides: use site, pages, ui, articlesUi, projects, work$/,
+    );
+    expect(() => checkOverrides(['ui'], file)).toThrow(/ja\.js: export default an object/);
+    expect(() => checkOverrides({ ui: { skipToContent: '本文へ移動' } }, file)).not.toThrow();
   });
 });
 
