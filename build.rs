@@ -12,9 +12,13 @@
 //!    file is embedded without its identity bytes, which the server makes
 //!    from the gzip copy when a client takes neither encoding (unless
 //!    compressing did not make it smaller).
-//! 4. Packs `embed/` into one file with an index and each file's SHA-256
+//! 4. Adds, for each script and stylesheet, its deltas against the earlier
+//!    releases' files of the same role (`build/dictionaries.rs`).
+//! 5. Packs `embed/` into one file with an index and each file's SHA-256
 //!    (which the server turns into strong ETags), for `src/lib.rs` to compile in.
 
+#[path = "build/dictionaries.rs"]
+mod dictionaries;
 #[path = "build/precompress.rs"]
 mod precompress;
 
@@ -59,6 +63,7 @@ fn main() {
     // The largest first, so that no thread starts a long one last.
     jobs.sort_by_cached_key(|job| std::cmp::Reverse(fs::metadata(&job.input).map_or(0, |m| m.len())));
     precompress_site(&root, &out_dir, &jobs);
+    write_deltas(&site, &embed_dir, &web_out.join("routes.json"), &out_dir);
     // Each byte once: a text file with a gzip copy is embedded as that copy
     // (and its brotli one) alone; the server makes the rare identity
     // response from the gzip copy as it sends it. The others are embedded as they are.
@@ -126,7 +131,7 @@ fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job]) {
         Codec { kind: Kind::Brotli { quality: 11, large_file_quality: 10, window_bits: 22 }, crate_versions: versions(&["brotli"]) },
         Codec { kind: Kind::Gzip { level: 9 }, crate_versions: versions(&["flate2", "miniz_oxide"]) },
     ];
-    let cache_root = cache_root(out_dir);
+    let cache_root = cache_root(out_dir).join("precompressed");
     let caches: Vec<Cache> = codecs
         .iter()
         .map(|codec| Cache::open(&cache_root, codec))
@@ -150,7 +155,43 @@ fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job]) {
     }
 }
 
-/// Where compressed files are kept between builds: in the target folder, so
+/// Embeds the deltas of the files the route manifest offers as
+/// compression dictionaries (`build/dictionaries.rs`), against the earlier
+/// versions this target folder built and those of `PORTFOLIO_PREVIOUS_SITE`
+/// (an earlier release's export).
+fn write_deltas(site: &Path, embed: &Path, manifest: &Path, out_dir: &Path) {
+    println!("cargo:rerun-if-env-changed=PORTFOLIO_PREVIOUS_SITE");
+    let previous = std::env::var_os("PORTFOLIO_PREVIOUS_SITE").filter(|p| !p.is_empty()).map(PathBuf::from);
+    if let Some(previous) = previous.as_deref().filter(|p| !p.is_dir()) {
+        fail(&format!("PORTFOLIO_PREVIOUS_SITE={}: not a folder; give it the folder `portfolio export` wrote", previous.display()));
+    }
+    let manifest = fs::read_to_string(manifest).unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", manifest.display())));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&manifest).unwrap_or_else(|e| fail(&format!("the route manifest is not JSON: {e}")));
+    let offered: Vec<dictionaries::Offered> = manifest["files"]
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter_map(|(file, sent_as)| {
+            Some(dictionaries::Offered { file: file.clone(), pattern: sent_as["dictionary"].as_str()?.to_owned() })
+        })
+        .collect();
+    let cache = cache_root(out_dir);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let started = Instant::now();
+    let tally = dictionaries::write_deltas(site, embed, &offered, &cache, previous.as_deref(), threads)
+        .unwrap_or_else(|e| fail(&format!("cannot make the deltas of {e}")));
+    println!(
+        "deltas: {} embedded for {} scripts and stylesheets in {:.1?}, {} compressed ({})",
+        tally.embedded,
+        offered.len(),
+        started.elapsed(),
+        tally.compressed,
+        cache.join("dictionaries").display()
+    );
+}
+
+/// Where compressed files, deltas and earlier versions are kept between builds: in the target folder, so
 /// that every profile and target shares them and `cargo clean` removes them.
 /// OUT_DIR is `TARGET/PROFILE/build/PACKAGE-HASH/out`, or with `--target`
 /// `TARGET/TRIPLE/PROFILE/build/PACKAGE-HASH/out`; of those two, the one cargo
@@ -159,7 +200,7 @@ fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job]) {
 fn cache_root(out_dir: &Path) -> PathBuf {
     let candidates: Vec<&Path> = out_dir.ancestors().skip(4).take(2).collect();
     let target = candidates.iter().find(|dir| dir.join("CACHEDIR.TAG").is_file()).or(candidates.first()).copied().unwrap_or(out_dir);
-    target.join("portfolio-cache/precompressed")
+    target.join("portfolio-cache")
 }
 
 /// The version of the package `name` in Cargo.lock: what the compressed bytes depend on.
@@ -290,7 +331,7 @@ fn link_embed_tree(site: &Path, dir: &Path, embed: &Path, jobs: &mut Vec<Job>) -
         }
         let relative = path.strip_prefix(site).expect("walked below site");
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if extension == "gz" || extension == "br" {
+        if ["gz", "br", "dcb"].contains(&extension) {
             fail(&format!("{} would clash with the precompressed siblings; rename it", relative.display()));
         }
         let target = embed.join(relative);

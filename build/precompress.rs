@@ -133,7 +133,7 @@ impl<'a> Cache<'a> {
 
 /// Writes `bytes` to a temporary file beside `path`, then renames it into
 /// place: a reader sees the old entry, none, or the whole new one.
-fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let temporary = path.with_extension(format!("tmp{}-{:?}", std::process::id(), std::thread::current().id()));
     fs::write(&temporary, bytes)?;
     fs::rename(&temporary, path).inspect_err(|_| {
@@ -230,6 +230,6 @@ pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

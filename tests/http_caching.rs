@@ -15,8 +15,16 @@ fn build_files_are_immutable_and_negotiated() {
     assert_eq!(identity.status, 200);
     assert_eq!(identity.header("content-type"), Some("text/javascript; charset=utf-8"));
     assert_eq!(identity.header("cache-control"), Some("max-age=31536000, immutable"));
-    assert_eq!(identity.header("vary"), Some("Accept-Encoding"));
+    // And on Available-Dictionary where this build has deltas of it (one
+    // built after an earlier release in the same target folder).
+    let vary = identity.header("vary");
+    assert!(matches!(vary, Some("Accept-Encoding" | "Accept-Encoding, Available-Dictionary")), "{vary:?}");
     assert_eq!(identity.header("content-encoding"), None);
+    // Kept by the browser as the dictionary for the next release's file of its
+    // role: the same name with any content hash.
+    let role = &script[..=script[..script.rfind('.').unwrap()].rfind('.').unwrap()];
+    let pattern = format!("{role}*.js");
+    assert_eq!(identity.header("use-as-dictionary"), Some(format!(r#"match="{pattern}", match-dest=("script"), id="{pattern}""#).as_str()));
 
     let brotli = server.request("GET", &script, &[("Accept-Encoding", "gzip, deflate, br")]);
     assert_eq!(brotli.header("content-encoding"), Some("br"));

@@ -12,6 +12,12 @@ mod copies;
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use base64::Engine as _;
+use serde_json::{json, Value};
+use sha2::Digest as _;
 
 use copies::*;
 
@@ -108,7 +114,7 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     // script or stylesheet (which slugs and tags there are is JSON), so no
     // page that lists no article: the 404 page names the main script.
     fs::write(articles.join("2099-01-02-cache-probe-added.md"), article("Added to the blog", "A new article.")).unwrap();
-    copy.rebuild("target", &[]);
+    let added_binary = copy.rebuild("target", &[]);
     let added = copy.embedded("target");
     let changes = changed(&after, &added);
     eprintln!("changed by the added article: {changes:?}");
@@ -122,4 +128,110 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
         );
     }
     assert!(!changes.iter().any(|path| path == "404.html"), "the 404 page changed");
+
+    a_returning_visitor_downloads_only_what_changed(&copy, &added_binary, &added);
+}
+
+/// A visitor comes back after a release that changed one interface text
+/// (compression dictionaries, RFC 9842): Chromium, with the profile of its
+/// first visit, gets each changed script as a delta (`dcb`) against the one
+/// it kept, the main script in at most a tenth of its brotli size, and the
+/// page runs. A client without that dictionary gets the brotli bytes it got
+/// before; one naming an unknown dictionary, the full answer. The export
+/// holds no delta.
+fn a_returning_visitor_downloads_only_what_changed(copy: &BuiltCopy, before_binary: &Path, before: &BTreeMap<String, Vec<u8>>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = copy.repository().parent().unwrap().to_owned();
+    let old_binary = work.join("portfolio-before");
+    fs::copy(before_binary, &old_binary).unwrap();
+    let profile = work.join("chromium-profile");
+    fs::create_dir_all(&profile).unwrap();
+    // The same origin for both releases, as after a deploy.
+    let port = common::free_port().to_string();
+    let serve = |binary: &Path| {
+        let mut command = common::command_for(binary);
+        command.args(["--host", "127.0.0.1", "--port", &port]);
+        common::Server::spawn(command)
+    };
+    let visit = || -> Value {
+        let url = format!("http://127.0.0.1:{port}/");
+        let output = Command::new("node")
+            .arg("tests/e2e/dictionaries-in-chromium.mjs")
+            .args([profile.as_os_str(), url.as_ref()])
+            .current_dir(root)
+            .output()
+            .expect("run node");
+        assert!(output.status.success(), "the visit failed: {}", String::from_utf8_lossy(&output.stderr));
+        serde_json::from_slice(&output.stdout).expect("the script prints JSON")
+    };
+    let mut server = serve(&old_binary);
+    let first = visit();
+    server.terminate();
+    assert_eq!(first["problems"], json!([]), "the first visit: {first}");
+
+    // One interface text changed, which every page's main script holds.
+    let ui = copy.repository().join("webapp/src/data/ui.js");
+    let text = fs::read_to_string(&ui).unwrap();
+    let at = text.find("skipToContent: '").expect("ui.js has skipToContent") + "skipToContent: '".len();
+    let edited_text = format!("{}, returning", &text[at..at + text[at..].find('\'').unwrap()]);
+    fs::write(&ui, format!("{}{edited_text}{}", &text[..at], &text[at + text[at..].find('\'').unwrap()..])).unwrap();
+    let after_binary = copy.rebuild("target", &[]);
+    let after = copy.embedded("target");
+    let mut server = serve(&after_binary);
+    let second = visit();
+    eprintln!("the returning visit: {second}");
+    assert_eq!(second["problems"], json!([]), "the returning visit: {second}");
+    assert_eq!(second["hydrated"], json!(true), "the new main script ran");
+    assert_eq!(second["skipLink"], json!(edited_text), "the new release is shown");
+
+    let first_loaded: Vec<&str> = first["loaded"].as_array().unwrap().iter().filter_map(|file| file["path"].as_str()).collect();
+    let changed: Vec<&Value> =
+        second["loaded"].as_array().unwrap().iter().filter(|file| !first_loaded.contains(&file["path"].as_str().unwrap())).collect();
+    let main_script = server.script_path();
+    assert!(changed.iter().any(|file| file["path"] == json!(main_script)), "the main script {main_script} changed: {second}");
+    for file in &changed {
+        let path = file["path"].as_str().unwrap();
+        let brotli = after[&format!("{}.br", &path[1..])].len();
+        assert_eq!(file["contentEncoding"], json!("dcb"), "{path} came as a delta: {file}");
+        let bytes = file["bytes"].as_u64().unwrap() as usize;
+        eprintln!("{path}: {bytes} bytes as a delta, {brotli} as brotli");
+        if path == main_script {
+            assert!(bytes * 10 <= brotli, "{path}: {bytes} bytes on the wire, over a tenth of its {brotli} bytes of brotli");
+        }
+    }
+
+    // Without the dictionary: the brotli bytes of a build without deltas; with
+    // an unknown one, the same; with the old main script's, the delta, which
+    // decodes to the new script.
+    let script = &main_script[1..];
+    // Its role: its name up to the content hash (`/static/js/webapp.`).
+    let role = &main_script[..=main_script[..main_script.rfind('.').unwrap()].rfind('.').unwrap()];
+    let old_script = first_loaded.iter().find(|path| path.starts_with(role)).expect("the old main script");
+    let old_bytes = &before[&old_script[1..]];
+    let announce = |bytes: &[u8]| format!(":{}:", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(bytes)));
+    let chromium = "gzip, deflate, br, zstd, dcb, dcz";
+    let plain = server.request("GET", &main_script, &[("Accept-Encoding", "gzip, br")]);
+    assert_eq!(plain.body, after[&format!("{script}.br")], "a client without a dictionary gets the brotli copy");
+    let unknown =
+        server.request("GET", &main_script, &[("Accept-Encoding", chromium), ("Available-Dictionary", &announce(b"no such file"))]);
+    assert_eq!((unknown.header("content-encoding"), &unknown.body), (Some("br"), &after[&format!("{script}.br")]));
+    let delta = server.request("GET", &main_script, &[("Accept-Encoding", chromium), ("Available-Dictionary", &announce(old_bytes))]);
+    assert_eq!(delta.header("content-encoding"), Some("dcb"));
+    assert_eq!(delta.header("vary"), Some("Accept-Encoding, Available-Dictionary"));
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(
+        &mut brotli::Decompressor::new_with_custom_dict(&delta.body[36..], 4096, old_bytes.clone().into()),
+        &mut decoded,
+    )
+    .unwrap();
+    assert_eq!(&delta.body[..36], [&[0xff, 0x44, 0x43, 0x42][..], &sha2::Sha256::digest(old_bytes)].concat());
+    assert_eq!(decoded, after[script], "the delta decodes to the new script");
+    server.terminate();
+
+    // The export is the site's files alone: a static host gets no delta.
+    let export = work.join("export");
+    let status = common::command_for(&after_binary).arg("export").arg(&export).status().unwrap();
+    assert!(status.success());
+    let exported = common::files_below(&export);
+    assert!(!exported.iter().any(|file| file.ends_with(".dcb")), "the export holds deltas");
 }

@@ -1,8 +1,12 @@
 //! The compression cache of `build.rs` (build/precompress.rs, included as
 //! it is): a file compressed once is reused, a damaged entry is found and
 //! compressed again, and other settings or crate versions never take an
-//! entry made otherwise.
+//! entry made otherwise. And its deltas against earlier releases
+//! (build/dictionaries.rs): from the builds before and from an earlier
+//! release's export.
 
+#[path = "../build/dictionaries.rs"]
+mod dictionaries;
 #[allow(dead_code)] // build.rs uses the rest
 #[path = "../build/precompress.rs"]
 mod precompress;
@@ -12,6 +16,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use precompress::{compress_all, prune, Cache, Codec, Job, Kind, Outcome};
+use sha2::Digest as _;
 
 /// An empty folder below cargo's temporary folder for tests, removed when dropped.
 struct Scratch(PathBuf);
@@ -143,4 +148,75 @@ fn every_file_gets_its_smaller_siblings_from_every_core() {
     let missing = Job { input: site.join("gone.html"), output: site.join("gone.html") };
     let error = compress_all(&[missing], &caches, 2).unwrap_err();
     assert!(error.to_string().contains("gone.html"), "the error names the file: {error}");
+}
+
+/// A script of about `size` bytes, of release `release`: most of it the same in every release.
+fn script(release: u32, size: usize) -> Vec<u8> {
+    let mut text: String = (0..size / 30).map(|n| format!("function f{n}(a){{return a*{}+{n}}}\n", n % 97)).collect();
+    text.push_str(&format!("console.log('release {release}');\n"));
+    text.into_bytes()
+}
+
+/// Builds `release` into `site` and `embed` as build.rs does (its brotli
+/// copy, then its deltas), returning what the deltas' step made.
+fn build_release(scratch: &std::path::Path, release: u32, previous: Option<&std::path::Path>) -> dictionaries::Tally {
+    let (site, embed) = (scratch.join("site"), scratch.join("embed"));
+    let _ = fs::remove_dir_all(&site);
+    let _ = fs::remove_dir_all(&embed);
+    let name = format!("static/js/index.{release:08x}.js");
+    for dir in [&site, &embed] {
+        fs::create_dir_all(dir.join("static/js")).unwrap();
+    }
+    fs::write(site.join(&name), script(release, 60_000)).unwrap();
+    fs::write(precompress::sibling(&embed.join(&name), "br"), brotli(11).compress(&script(release, 60_000)).unwrap()).unwrap();
+    let offered = [dictionaries::Offered { file: name, pattern: "/static/js/index.*.js".into() }];
+    dictionaries::write_deltas(&site, &embed, &offered, &scratch.join("cache"), previous, 2).unwrap()
+}
+
+/// The deltas a build embedded, by the dictionary (the earlier release) each is against.
+fn deltas(scratch: &std::path::Path, release: u32) -> Vec<(u32, Vec<u8>)> {
+    let dir = scratch.join("embed/static/js");
+    let prefix = format!("index.{release:08x}.js.");
+    let mut found: Vec<(u32, Vec<u8>)> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.starts_with(&prefix) && name.ends_with(".dcb"))
+        .map(|name| {
+            let delta = fs::read(dir.join(&name)).unwrap();
+            let against = (0..10).find(|old| name.contains(&precompress::hex(&sha2::Sha256::digest(script(*old, 60_000))))).unwrap();
+            let decoded = dictionaries::decode(&delta, &script(against, 60_000)).unwrap();
+            assert_eq!(decoded, script(release, 60_000), "the delta against release {against} decodes to release {release}");
+            (against, delta)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn each_release_embeds_small_deltas_against_the_releases_before_it() {
+    let scratch = Scratch::new("deltas");
+    assert_eq!(build_release(&scratch.0, 1, None).embedded, 0, "the first build knows no earlier release");
+    build_release(&scratch.0, 2, None);
+    let second = deltas(&scratch.0, 2);
+    assert_eq!(second.iter().map(|(against, _)| *against).collect::<Vec<_>>(), [1]);
+    let brotli_size = fs::metadata(scratch.0.join("embed/static/js/index.00000002.js.br")).unwrap().len() as usize;
+    assert!(second[0].1.len() * 10 < brotli_size, "a delta of {} bytes for {brotli_size} of brotli", second[0].1.len());
+
+    // Later releases: deltas against the last few, reused from the cache when the same.
+    for release in 3..=7 {
+        build_release(&scratch.0, release, None);
+    }
+    assert_eq!(deltas(&scratch.0, 7).iter().map(|(against, _)| *against).collect::<Vec<_>>(), [3, 4, 5, 6]);
+    let again = build_release(&scratch.0, 7, None);
+    assert_eq!((again.embedded, again.compressed), (4, 0), "the same release again: every delta from the cache");
+
+    // A fresh target folder knows nothing before it, unless given an earlier release's export.
+    let fresh = Scratch::new("deltas-fresh");
+    let export = scratch.0.join("export");
+    fs::create_dir_all(export.join("static/js")).unwrap();
+    fs::write(export.join("static/js/index.00000006.js"), script(6, 60_000)).unwrap();
+    fs::write(export.join("static/js/other.00000006.js"), script(9, 60_000)).unwrap();
+    build_release(&fresh.0, 7, Some(&export));
+    assert_eq!(deltas(&fresh.0, 7).iter().map(|(against, _)| *against).collect::<Vec<_>>(), [6]);
 }

@@ -15,17 +15,13 @@ use std::path::PathBuf;
 use common::{command, files_below, free_port, get_to, request_to, Reply, Server};
 use front::{documented_snippet, Front};
 
-/// The headers both must send alike: `Content-Encoding`, `Cache-Control` and the binary's security headers.
+/// The headers both must send alike: `Content-Encoding`, `Cache-Control` and
+/// the binary's security headers. Not `Use-As-Dictionary`: only the binary
+/// has the deltas that make a script kept as a dictionary worth keeping.
 fn compared_headers(server_reply: &Reply) -> Vec<&str> {
-    let mut names: Vec<&str> = server_reply
-        .headers
-        .keys()
-        .map(String::as_str)
-        .filter(|name| {
-            !["date", "server", "content-type", "content-length", "etag", "last-modified", "vary", "connection", "accept-ranges"]
-                .contains(name)
-        })
-        .collect();
+    let own = ["date", "server", "content-type", "content-length", "etag", "last-modified", "vary", "connection", "accept-ranges"];
+    let mut names: Vec<&str> =
+        server_reply.headers.keys().map(String::as_str).filter(|name| !own.contains(name) && *name != "use-as-dictionary").collect();
     names.push("content-encoding");
     names.sort_unstable();
     names.dedup();

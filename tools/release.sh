@@ -6,13 +6,16 @@
 #                                       (x86_64-unknown-linux-gnu or aarch64-unknown-linux-gnu,
 #                                       built on a machine of that architecture) as
 #                                       DIR/portfolio-VERSION-TARGET
+#   tools/release.sh previous TARGET DIR  the newest release's binary for TARGET exported
+#                                       into DIR (empty when there is none), for the next
+#                                       build's deltas (PORTFOLIO_PREVIOUS_SITE); needs gh
 #   tools/release.sh checksums DIR      DIR/SHA256SUMS for every other file in DIR
 #   tools/release.sh export DIR         the site as files for a static host (GitHub Pages)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 usage() {
-  sed -n '2,11p' "$0" >&2
+  sed -n '2,14p' "$0" >&2
   exit 2
 }
 
@@ -28,6 +31,21 @@ case "${1:-}" in
     mkdir -p "$dir"
     cp "$binary" "$dir/portfolio-$version-$target"
     echo "$dir/portfolio-$version-$target"
+    ;;
+  previous)
+    [ $# -eq 3 ] || usage
+    target=$2 dir=$3
+    mkdir -p "$dir"
+    download=$(mktemp -d)
+    # The latest release is the one visitors have now: the tag being built
+    # is published only after its build.
+    if gh release download --pattern "portfolio-*-$target" --dir "$download"; then
+      chmod +x "$download"/portfolio-*
+      "$download"/portfolio-* export "$dir" --force
+    else
+      echo "no earlier release for $target: this one embeds no deltas against it"
+    fi
+    rm -rf "$download"
     ;;
   checksums)
     [ $# -eq 2 ] || usage

@@ -151,6 +151,26 @@ pub fn prefers_markdown(accept: Option<&str>) -> bool {
 /// as bytes: the syntax is ASCII, and byte splitting costs a fraction of
 /// `str::split`'s char searching on these short values. An item whose q is
 /// malformed is left out.
+/// Whether an `Accept-Encoding` value names `coding` with a q above 0. A
+/// dictionary coding (`dcb`) is taken only when named: `*` does not stand
+/// for one, as it needs a dictionary the client announced.
+pub fn names_coding(accept_encoding: &str, coding: &str) -> bool {
+    weighted_items(accept_encoding).any(|(token, q)| q > 0 && token.eq_ignore_ascii_case(coding.as_bytes()))
+}
+
+/// The SHA-256 an `Available-Dictionary` value names: a structured-field
+/// byte sequence (RFC 8941 §3.3.5), `:` base64 `:`, of 32 bytes. `None` for
+/// anything else, which gets the answer a client without a dictionary gets.
+pub fn available_dictionary(header: &str) -> Option<[u8; 32]> {
+    use base64::Engine as _;
+    let encoded = header.trim_ascii().strip_prefix(':')?.strip_suffix(':')?;
+    // 32 bytes are 44 base64 characters; a longer value is not decoded at all.
+    if encoded.len() != 44 {
+        return None;
+    }
+    base64::engine::general_purpose::STANDARD.decode(encoded).ok()?.try_into().ok()
+}
+
 fn weighted_items(header: &str) -> impl Iterator<Item = (&[u8], u16)> {
     header.as_bytes().split(|&b| b == b',').filter_map(|item| {
         let (token, q) = match item.iter().position(|&b| b == b';') {
@@ -228,6 +248,30 @@ pub fn byte_range(range: Option<&str>, if_range: Option<&str>, etag: &str, len: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dictionary_coding_only_when_named_and_a_dictionary_only_as_32_bytes() {
+        assert!(names_coding("gzip, br, zstd, dcb, dcz", "dcb"));
+        assert!(names_coding("DCB;q=0.5", "dcb"));
+        assert!(!names_coding("gzip, br, *", "dcb"));
+        assert!(!names_coding("dcb;q=0", "dcb"));
+        let sha256 = [7u8; 32];
+        let header = format!(":{}:", base64::Engine::encode(&base64::engine::general_purpose::STANDARD, sha256));
+        assert_eq!(available_dictionary(&header), Some(sha256));
+        assert_eq!(available_dictionary(&format!(" {header} ")), Some(sha256));
+        for bad in [
+            "",
+            "::",
+            &header[1..],
+            &header[..header.len() - 1],
+            ":AAAA:",
+            &format!(":{}:", "A".repeat(44)),
+            &format!(":{}:", "!".repeat(44)),
+        ] {
+            assert_ne!(available_dictionary(bad), Some(sha256), "{bad}");
+        }
+        assert_eq!(available_dictionary(&format!(":{}:", "!".repeat(44))), None);
+    }
 
     #[test]
     fn markdown_only_when_asked_for_as_much_as_html() {

@@ -13,14 +13,14 @@ use std::collections::HashMap;
 
 use bytes::Bytes;
 use hyper::body::Body as _;
-use hyper::header::{self, HeaderMap, HeaderValue};
+use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 
 use crate::gunzip::Gunzip;
 use crate::limits::MAX_REQUEST_LINE;
 use crate::negotiate::{self, Encoded, Encoding, RangeOutcome};
 use crate::request_path::{decode_path, encode_path};
-use crate::site::{Asset, Representation, Resolution, Site, Stored};
+use crate::site::{Asset, Delta, Representation, Resolution, Site, Stored};
 use crate::small_responses::{add_security, response, with_body, Body, SmallResponses};
 
 /// What every response shares: the site and every header computed at start-up.
@@ -28,6 +28,8 @@ pub(crate) struct Responder {
     site: Site,
     /// By [`Asset::id`]: each file as sent with 200 (or 304, 206, 416).
     found: Vec<Prepared>,
+    /// By [`Asset::id`]: each file's deltas (`dcb`) by their dictionary's SHA-256.
+    deltas: Vec<Vec<([u8; 32], Variant)>>,
     /// Each 404 page as sent with 404, by [`Asset::id`] (the site's, and each language's).
     not_found: HashMap<usize, Prepared>,
     /// The small responses that carry no file.
@@ -56,11 +58,26 @@ struct Variant {
 }
 
 fn prepare(asset: &Asset, status: StatusCode, security: &HeaderMap) -> Prepared {
-    asset.bodies.map(|encoding, representation| Variant::new(asset, representation, encoding, status, security))
+    asset.bodies.map(|encoding, representation| {
+        let ranges = encoding == Encoding::Identity;
+        Variant::new(asset, representation, encoding.content_encoding(), ranges, status, security)
+    })
 }
 
+/// Content-Encoding of a body compressed with a dictionary the client has.
+const DICTIONARY_BROTLI: &str = "dcb";
+
 impl Variant {
-    fn new(asset: &Asset, representation: &Representation, encoding: Encoding, status: StatusCode, security: &HeaderMap) -> Variant {
+    /// `coding` is the Content-Encoding; byte ranges are served only where
+    /// `ranges` allows them (identity bodies: the server contract's choice).
+    fn new(
+        asset: &Asset,
+        representation: &Representation,
+        coding: Option<&'static str>,
+        ranges: bool,
+        status: StatusCode,
+        security: &HeaderMap,
+    ) -> Variant {
         let mut not_modified = HeaderMap::with_capacity(security.len() + 3);
         not_modified.insert(header::CACHE_CONTROL, asset.cache_control.clone());
         // A 404 stands for no resource, so it has no validator: an ETag on it
@@ -68,24 +85,28 @@ impl Variant {
         if status == StatusCode::OK {
             not_modified.insert(header::ETAG, representation.etag.clone());
         }
-        let vary = match (asset.bodies.has_compressed(), asset.varies_by_accept) {
-            (true, true) => Some("Accept-Encoding, Accept"),
-            (true, false) => Some("Accept-Encoding"),
-            (false, true) => Some("Accept"),
-            (false, false) => None,
-        };
-        if let Some(vary) = vary {
-            not_modified.insert(header::VARY, HeaderValue::from_static(vary));
+        let vary = [
+            (asset.bodies.has_compressed(), "Accept-Encoding"),
+            (!asset.deltas.is_empty(), "Available-Dictionary"),
+            (asset.varies_by_accept, "Accept"),
+        ];
+        let vary: Vec<&str> = vary.into_iter().filter_map(|(varies, name)| varies.then_some(name)).collect();
+        if !vary.is_empty() {
+            not_modified.insert(header::VARY, HeaderValue::from_str(&vary.join(", ")).expect("header names"));
         }
         let mut full = not_modified.clone();
         full.insert(header::CONTENT_TYPE, asset.content_type.clone());
-        if let Some(coding) = encoding.content_encoding() {
+        if let Some(coding) = coding {
             full.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
         }
-        // Ranges are offered on identity bodies only (the server contract's
-        // choice), never on a 404, and not on bodies too small to be worth
-        // resuming: a range there would cover it whole.
-        let ranges = status == StatusCode::OK && encoding == Encoding::Identity && representation.body.len() >= MIN_RANGE_BODY as u64;
+        // Whatever encoding the browser got it in, it keeps the decoded file
+        // as the dictionary for the next release's file of its role.
+        if let Some(dictionary) = asset.use_as_dictionary.as_ref().filter(|_| status == StatusCode::OK) {
+            full.insert(HeaderName::from_static("use-as-dictionary"), dictionary.clone());
+        }
+        // Never on a 404, and not on bodies too small to be worth resuming:
+        // a range there would cover it whole.
+        let ranges = ranges && status == StatusCode::OK && representation.body.len() >= MIN_RANGE_BODY as u64;
         if ranges {
             full.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
         }
@@ -105,8 +126,17 @@ impl Responder {
     /// Prepares every response of `site`; `security_headers` go on every response.
     pub(crate) fn new(site: Site, security_headers: &HeaderMap) -> Responder {
         let found = site.assets().iter().map(|asset| prepare(asset, StatusCode::OK, security_headers)).collect();
+        let deltas = site
+            .assets()
+            .iter()
+            .map(|asset| {
+                let variant =
+                    |delta: &Delta| Variant::new(asset, &delta.body, Some(DICTIONARY_BROTLI), false, StatusCode::OK, security_headers);
+                asset.deltas.iter().map(|delta| (delta.dictionary, variant(delta))).collect()
+            })
+            .collect();
         let not_found = site.not_found_pages().map(|page| (page.id, prepare(page, StatusCode::NOT_FOUND, security_headers))).collect();
-        Responder { shapes: SmallResponses::new(security_headers), found, not_found, site }
+        Responder { shapes: SmallResponses::new(security_headers), found, deltas, not_found, site }
     }
 
     pub(crate) fn respond<B>(&self, request: &Request<B>) -> Response<Body> {
@@ -140,7 +170,7 @@ impl Responder {
                     Some(markdown) if negotiate::prefers_markdown(accept(request.headers())) => markdown,
                     _ => asset.id,
                 };
-                send_found(&self.found[sent], request.headers())
+                send_found(&self.found[sent], &self.deltas[sent], request.headers())
             }
             Resolution::NotFound(page) => send_not_found(&self.not_found[&page.id], request.headers()),
             Resolution::Redirect(location) => self.redirect(location, request.uri().query()),
@@ -169,17 +199,19 @@ struct RequestHeaders<'a> {
     if_none_match: Option<&'a str>,
     range: Option<&'a str>,
     if_range: Option<&'a str>,
+    available_dictionary: Option<&'a str>,
 }
 
 impl<'a> RequestHeaders<'a> {
     fn of(headers: &'a HeaderMap) -> Self {
-        let (mut accept_encoding, mut if_none_match, mut range, mut if_range) = (None, None, None, None);
+        let (mut accept_encoding, mut if_none_match, mut range, mut if_range, mut available_dictionary) = (None, None, None, None, None);
         for (name, value) in headers {
             let slot = match *name {
                 header::ACCEPT_ENCODING => &mut accept_encoding,
                 header::IF_NONE_MATCH => &mut if_none_match,
                 header::RANGE => &mut range,
                 header::IF_RANGE => &mut if_range,
+                _ if name.as_str() == "available-dictionary" => &mut available_dictionary,
                 _ => continue,
             };
             // Like `HeaderMap::get`: a repeated header counts by its first line.
@@ -191,11 +223,23 @@ impl<'a> RequestHeaders<'a> {
             if_none_match: text(if_none_match),
             range: text(range),
             if_range: text(if_range),
+            available_dictionary: text(available_dictionary),
         }
     }
 
     fn choose<'p>(&self, prepared: &'p Prepared) -> &'p Variant {
         prepared.get_or_identity(negotiate::choose_encoding(self.accept_encoding, |e| prepared.has(e)))
+    }
+
+    /// The delta against the dictionary the client announced, when the file
+    /// has one and the client takes `dcb`; else the client gets what one
+    /// without a dictionary gets.
+    fn choose_delta<'p>(&self, deltas: &'p [([u8; 32], Variant)]) -> Option<&'p Variant> {
+        if deltas.is_empty() || !negotiate::names_coding(self.accept_encoding?, DICTIONARY_BROTLI) {
+            return None;
+        }
+        let dictionary = negotiate::available_dictionary(self.available_dictionary?)?;
+        deltas.iter().find(|(sha256, _)| *sha256 == dictionary).map(|(_, variant)| variant)
     }
 }
 
@@ -219,9 +263,9 @@ fn send(status: StatusCode, headers: HeaderMap, body: &Stored, first: u64, len: 
     }
 }
 
-fn send_found(prepared: &Prepared, request: &HeaderMap) -> Response<Body> {
+fn send_found(prepared: &Prepared, deltas: &[([u8; 32], Variant)], request: &HeaderMap) -> Response<Body> {
     let request = RequestHeaders::of(request);
-    let variant = request.choose(prepared);
+    let variant = request.choose_delta(deltas).unwrap_or_else(|| request.choose(prepared));
     let etag = variant.etag.as_str();
     if request.if_none_match.is_some_and(|tags| negotiate::if_none_match(tags, etag)) {
         return response(StatusCode::NOT_MODIFIED, variant.not_modified.clone(), Bytes::new());
@@ -364,6 +408,80 @@ mod tests {
         let tiny = get(&responder, Method::GET, "/robots.txt", &[("range", "bytes=0-9")]);
         assert_eq!(tiny.status(), StatusCode::OK, "a body under 1 KiB is sent whole");
         assert_eq!(header(&tiny, "accept-ranges"), None);
+    }
+
+    /// A site of one page and one script, the script with a delta against
+    /// an earlier release's version (`dictionary`), embedded as build.rs does.
+    fn site_with_a_delta(dictionary: [u8; 32]) -> Responder {
+        let hex: String = dictionary.iter().map(|b| format!("{b:02x}")).collect();
+        let script = "static/js/index.0123abcd.js";
+        let mut files: Vec<(String, &[u8])> = vec![
+            ("index.html".into(), b"<!doctype html><title>t</title><script src=/static/js/index.0123abcd.js></script>"),
+            (script.into(), b"console.log('the new release')"),
+            (format!("{script}.br"), b"brotli bytes"),
+            (format!("{script}.{hex}.dcb"), b"delta bytes"),
+        ];
+        files.sort();
+        let (mut pack, mut index, mut sha256) = (Vec::new(), Vec::new(), Vec::new());
+        for (at, (name, bytes)) in files.into_iter().enumerate() {
+            index.push((&*Box::leak(name.into_boxed_str()), pack.len(), pack.len() + bytes.len()));
+            pack.extend_from_slice(bytes);
+            sha256.extend([at as u8; 32]);
+        }
+        let manifest = r#"{"routes": {"/": "index.html"}, "redirects": {}, "markdown": {}, "not_found": "index.html",
+            "files": {"index.html": {"cache": "revalidate"},
+                      "static/js/index.0123abcd.js": {"cache": "immutable", "dictionary": "/static/js/index.*.js"}},
+            "content_security_policy": "default-src 'self'"}"#;
+        let files = crate::site::EmbeddedFiles { pack: pack.leak(), sha256: sha256.leak(), index: index.leak() };
+        let site = Site::load(&crate::site::Embedded { files, route_manifest: manifest, commit: "test" }).unwrap();
+        let headers = security_headers(false, site.content_security_policy());
+        Responder::new(site, &headers)
+    }
+
+    #[test]
+    fn a_script_as_a_delta_to_a_client_with_its_dictionary_and_in_full_to_any_other() {
+        use base64::Engine as _;
+        let (known, unknown) = ([1u8; 32], [2u8; 32]);
+        let responder = site_with_a_delta(known);
+        let script = "/static/js/index.0123abcd.js";
+        let announce = |sha256: [u8; 32]| format!(":{}:", base64::engine::general_purpose::STANDARD.encode(sha256));
+        let chromium = "gzip, deflate, br, zstd, dcb, dcz";
+
+        let plain = get(&responder, Method::GET, script, &[("accept-encoding", "gzip, br")]);
+        assert_eq!(header(&plain, "content-encoding"), Some("br"));
+        assert_eq!(
+            header(&plain, "use-as-dictionary"),
+            Some(r#"match="/static/js/index.*.js", match-dest=("script"), id="/static/js/index.*.js""#)
+        );
+        assert_eq!(header(&plain, "vary"), Some("Accept-Encoding, Available-Dictionary"));
+        let plain_etag = header(&plain, "etag").unwrap().to_owned();
+        assert_eq!(body(plain), &b"brotli bytes"[..]);
+
+        let delta = get(&responder, Method::GET, script, &[("accept-encoding", chromium), ("available-dictionary", &announce(known))]);
+        assert_eq!(delta.status(), StatusCode::OK);
+        assert_eq!(header(&delta, "content-encoding"), Some("dcb"));
+        assert_eq!(header(&delta, "vary"), Some("Accept-Encoding, Available-Dictionary"));
+        assert!(header(&delta, "use-as-dictionary").is_some(), "the new file is the next release's dictionary");
+        let delta_etag = header(&delta, "etag").unwrap().to_owned();
+        assert_ne!(delta_etag, plain_etag);
+        assert_eq!(body(delta), &b"delta bytes"[..]);
+        let again = [("accept-encoding", chromium), ("available-dictionary", &announce(known)), ("if-none-match", &delta_etag)];
+        assert_eq!(get(&responder, Method::GET, script, &again).status(), StatusCode::NOT_MODIFIED);
+
+        // An unknown or malformed dictionary, or no `dcb` in Accept-Encoding: the full answer.
+        for headers in [
+            [("accept-encoding", chromium), ("available-dictionary", &announce(unknown))],
+            [("accept-encoding", chromium), ("available-dictionary", ":not base64:")],
+            [("accept-encoding", "gzip, br, zstd"), ("available-dictionary", &announce(known))],
+        ] {
+            let full = get(&responder, Method::GET, script, &headers);
+            assert_eq!(header(&full, "content-encoding"), Some("br"), "{headers:?}");
+            assert_eq!(body(full), &b"brotli bytes"[..]);
+        }
+        // A page is no dictionary.
+        let page = get(&responder, Method::GET, "/", &[("accept-encoding", chromium)]);
+        assert_eq!(header(&page, "use-as-dictionary"), None);
+        assert_eq!(header(&page, "vary"), None);
     }
 
     #[test]

@@ -82,6 +82,9 @@ struct RouteManifest {
 struct SentAs {
     content_type: Option<String>,
     cache: CacheClass,
+    /// The `match` pattern it is offered as a compression dictionary for
+    /// (`/static/js/index.*.js`): hashed scripts and stylesheets.
+    dictionary: Option<String>,
 }
 
 /// One encoding of a file: its bytes and their strong ETag.
@@ -137,6 +140,19 @@ pub struct Asset {
     /// Whether what is sent at its address depends on `Accept` (a page with a
     /// Markdown alternate, and that Markdown), so responses carry `Vary: Accept`.
     pub varies_by_accept: bool,
+    /// Its `Use-As-Dictionary` value, for a file a browser should keep as a
+    /// compression dictionary for the next release's file of its role.
+    pub use_as_dictionary: Option<HeaderValue>,
+    /// Its deltas against earlier releases' files (`dcb`), by their SHA-256.
+    pub deltas: Vec<Delta>,
+}
+
+/// A file compressed with an earlier release's file as brotli's dictionary
+/// (`Content-Encoding: dcb`, RFC 9842), sent to a browser that has that file.
+pub struct Delta {
+    /// The SHA-256 of the dictionary, as `Available-Dictionary` names it.
+    pub dictionary: [u8; 32],
+    pub body: Representation,
 }
 
 /// Where a request path leads.
@@ -228,7 +244,7 @@ impl Site {
         let files = embedded.files.names().filter_map(|name| match name.strip_suffix(".gz") {
             Some(file) if !embedded_names.contains(file) => Some(file),
             Some(_) => None,
-            None => (!name.ends_with(".br")).then_some(name),
+            None => (!name.ends_with(".br") && !name.ends_with(".dcb")).then_some(name),
         });
         for path in files {
             let sent_as =
@@ -266,6 +282,11 @@ impl Site {
             site.assets[page].markdown = Some(markdown);
             site.assets[page].varies_by_accept = true;
             site.assets[markdown].varies_by_accept = true;
+        }
+        for name in embedded.files.names().filter(|name| name.ends_with(".dcb")) {
+            let (file, dictionary) = delta_name(name).ok_or_else(|| SiteError(format!("{name} is not named FILE.SHA256.dcb")))?;
+            let body = representation(&embedded.files, name).expect("an embedded name");
+            site.assets[index_of(file)?].deltas.push(Delta { dictionary, body });
         }
         site.not_found = index_of(&manifest.not_found)?;
         for (prefix, file) in &manifest.not_found_under {
@@ -359,13 +380,27 @@ impl Site {
     }
 }
 
+/// An embedded file sent as it is, straight from the binary, without a copy.
+fn representation(files: &EmbeddedFiles, name: &str) -> Option<Representation> {
+    files.get(name).map(|(bytes, sha256)| Representation { etag: etag(&sha256[..16]), body: Stored::Bytes(Bytes::from_static(bytes)) })
+}
+
+/// The file and dictionary a delta's name gives (`FILE.<SHA-256 in hex>.dcb`).
+fn delta_name(name: &str) -> Option<(&str, [u8; 32])> {
+    let (file, hex) = name.strip_suffix(".dcb")?.rsplit_once('.')?;
+    let mut dictionary = [0; 32];
+    if hex.len() != 64 {
+        return None;
+    }
+    for (byte, pair) in dictionary.iter_mut().zip(hex.as_bytes().chunks(2)) {
+        *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some((file, dictionary))
+}
+
 fn load_asset(files: &EmbeddedFiles, path: &str, id: usize, sent_as: &SentAs) -> Result<Asset, SiteError> {
-    // Sent straight from the binary, without a copy.
-    let representation = |file: &str| {
-        files.get(file).map(|(bytes, sha256)| Representation { etag: etag(&sha256[..16]), body: Stored::Bytes(Bytes::from_static(bytes)) })
-    };
-    let compressed = |encoding: Encoding| representation(&format!("{path}{}", encoding.file_suffix()));
-    let identity = match representation(path) {
+    let compressed = |encoding: Encoding| representation(files, &format!("{path}{}", encoding.file_suffix()));
+    let identity = match representation(files, path) {
         Some(identity) => identity,
         None => {
             let (gzip, hash) = files.get(&format!("{path}.gz")).ok_or_else(|| SiteError(format!("{path} is listed but not embedded")))?;
@@ -393,7 +428,22 @@ fn load_asset(files: &EmbeddedFiles, path: &str, id: usize, sent_as: &SentAs) ->
         bodies: Encoded { gzip: compressed(Encoding::Gzip), brotli: compressed(Encoding::Brotli), identity },
         markdown: None,
         varies_by_accept: false,
+        use_as_dictionary: sent_as.dictionary.as_deref().map(|pattern| use_as_dictionary(path, pattern)).transpose()?,
+        deltas: Vec::new(),
     })
+}
+
+/// The `Use-As-Dictionary` value (RFC 9842 §2.1) of a file offered as a
+/// dictionary for `pattern`: for requests of its kind, with the pattern as
+/// its id.
+fn use_as_dictionary(path: &str, pattern: &str) -> Result<HeaderValue, SiteError> {
+    let destination = if path.ends_with(".css") { "style" } else { "script" };
+    let plain = |c: char| c.is_ascii_graphic() && c != '"' && c != '\\';
+    if !pattern.starts_with('/') || !pattern.chars().all(plain) {
+        return Err(SiteError(format!("the route manifest offers {path} as a dictionary for {pattern:?}, which is not a plain path")));
+    }
+    HeaderValue::from_str(&format!("match=\"{pattern}\", match-dest=(\"{destination}\"), id=\"{pattern}\""))
+        .map_err(|_| SiteError(format!("{path}: unusable dictionary pattern {pattern}")))
 }
 
 /// A strong ETag from 128 bits of the SHA-256 build.rs computed.

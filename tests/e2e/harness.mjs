@@ -65,10 +65,11 @@ const placeholderImage =
 /**
  * Launches headless Chromium with a fresh profile; never downloads a browser.
  * `contextOptions` are Playwright browser-context options, e.g.
- * `{ javaScriptEnabled: false }`; `extraArgs` more Chromium switches.
+ * `{ javaScriptEnabled: false }`; `extraArgs` more Chromium switches;
+ * `keptProfile` a profile folder to use and keep instead (a returning visitor's).
  */
-export async function launchBrowser(contextOptions = {}, extraArgs = []) {
-  const profile = mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-profile-'));
+export async function launchBrowser(contextOptions = {}, extraArgs = [], keptProfile = null) {
+  const profile = keptProfile ?? mkdtempSync(path.join(tmpdir(), 'portfolio-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...contextOptions,
     executablePath: chromiumPath,
@@ -94,7 +95,7 @@ export async function launchBrowser(contextOptions = {}, extraArgs = []) {
     context,
     async close() {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (!keptProfile) rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -106,7 +106,7 @@ async function main() {
   );
   // Checked before the long part of the build.
   contentSecurityPolicy({ externalOrigins, analytics }, []);
-  const { routeManifest, routePaths } = await import('./routes.mjs');
+  const { dictionaryPattern, routeManifest, routePaths } = await import('./routes.mjs');
   const { filesBelow, prerenderSite } = await import('./prerender.mjs');
   const { writeFeeds } = await import('./feed.mjs');
 
@@ -184,6 +184,10 @@ async function main() {
   ]);
   const cacheOf = (file) => (file.startsWith('static/') ? 'immutable' : revalidated.has(file) ? 'revalidate' : 'hour');
   const sentAs = Object.fromEntries(files.map((file) => [file, { cache: cacheOf(file) }]));
+  for (const file of files) {
+    const pattern = dictionaryPattern(file);
+    if (pattern) sentAs[file].dictionary = pattern;
+  }
   for (const feed of feeds) sentAs[feed].content_type = 'application/atom+xml; charset=utf-8';
   // The Content-Security-Policy, sent as it is: the theme's inline script by
   // its hash, and the other sites the data module names.

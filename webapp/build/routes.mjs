@@ -97,6 +97,19 @@ export function markdownAlternates() {
 const hasArticlePages = () => pages.some(({ path }) => path === '/article/:slug');
 
 /**
+ * The `match` pattern a hashed script or stylesheet is offered as a
+ * compression dictionary for (RFC 9842): its path with the content hash as
+ * `*`, which the same role's file of the next release matches
+ * (`static/js/index.1a2b3c4d.js` → `/static/js/index.*.js`). The server
+ * sends it in `Use-As-Dictionary`; build.rs makes the deltas against the
+ * earlier files of each pattern. Null for every other file.
+ */
+export function dictionaryPattern(file) {
+  const named = /^(static\/(?:js|css)\/[^/]+\.)[0-9a-f]{8}(\.(?:js|css))$/.exec(file);
+  return named ? `/${named[1]}*${named[2]}` : null;
+}
+
+/**
  * For each route, the prerendered HTML file (relative to site/) the server
  * sends; the redirects (`articles`' aliases among them); the Markdown alternates; the 404 page; and `files`, how the server sends the
  * files whose name does not say it all (file → { content_type, cache }):

@@ -17,7 +17,7 @@ import { seriesList } from '../src/generated/seriesList.js';
 
 const articleCount = articleList.length;
 const { tags: tagList } = readPageData(tagListPath);
-import { aliasRedirects, routeManifest, routePaths } from '../build/routes.mjs';
+import { aliasRedirects, dictionaryPattern, routeManifest, routePaths } from '../build/routes.mjs';
 import { ContentError } from '../build/articles.mjs';
 import { checkPages, PageTableError } from '../build/pages.mjs';
 import { scopeCss } from '../src/scopeCss.js';
@@ -118,6 +118,15 @@ describe('data module', () => {
 });
 
 describe('routes', () => {
+  it('offers each hashed script and stylesheet as a dictionary for its role, and nothing else', () => {
+    expect(dictionaryPattern('static/js/webapp.46fb8281.js')).toBe('/static/js/webapp.*.js');
+    expect(dictionaryPattern('static/css/Article.d7c4da2b.css')).toBe('/static/css/Article.*.css');
+    expect(dictionaryPattern('static/js/web-vitals.f7688138.js')).toBe('/static/js/web-vitals.*.js');
+    for (const file of ['index.html', 'static/img/me.1a2b3c4d.webp', 'static/js/nohash.js', 'feed.xml']) {
+      expect(dictionaryPattern(file)).toBeNull();
+    }
+  });
+
   it('derives the manifest from the data: pages plus one route per article, tag, series and list page, /article/N redirected', () => {
     const articleRoutes = Object.fromEntries(articleList.map(({ path }) => [path, `${path.slice(1)}/index.html`]));
     const tagRoutes = Object.fromEntries(tagList.map(({ path }) => [path, `${path.slice(1)}/index.html`]));
