@@ -96,9 +96,14 @@ pub fn write_deltas(
         if let Some(previous) = previous {
             earlier.extend(previous_versions(previous, pattern)?);
         }
-        earlier.retain(|version| !current.contains(&version.sha256));
+        // The newest first, each once (the store and the export may both have one).
         earlier.sort_by(|a, b| b.seen.cmp(&a.seen).then(a.sha256.cmp(&b.sha256)));
-        earlier.dedup_by(|a, b| a.sha256 == b.sha256);
+        let mut known = current;
+        earlier.retain(|version| {
+            let new = !known.contains(&version.sha256);
+            known.push(version.sha256);
+            new
+        });
         earlier.truncate(VERSIONS_USED);
         dictionaries.push((files, earlier));
         record_versions(site, files, &dir)?;

@@ -34,7 +34,7 @@ import { tagList } from '../../webapp/src/generated/tagList.js';
  * page shows for an address the server answers 404, is fetched only then.
  */
 const BUDGETS = {
-  '/': { firstVisit: 86_250, everything: 144_000, per: 'project' },
+  '/': { firstVisit: 85_750, everything: 144_000, per: 'project' },
   '/about': { firstVisit: 87_500, everything: 150_000 },
   // The page without its cards measured 88,000 B (the sample's 89,789 B less five SVG cards).
   '/projects': { firstVisit: 84_750, everything: 88_500, per: 'project' },

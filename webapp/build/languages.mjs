@@ -93,7 +93,7 @@ export function mergeOver(base, override, where, file) {
  * becomes that expression again, relative to the module, so that Parcel
  * bundles the file as it does from the site's own data.
  */
-function toSource(value, moduleDir, where, file) {
+export function toSource(value, moduleDir, where, file) {
   const srcPrefix = `${pathToFileURL(srcDir).pathname}/`;
   if (typeof value === 'string' && value.startsWith(srcPrefix)) {
     const target = fileURLToPath(`file://${value}`);
@@ -101,7 +101,7 @@ function toSource(value, moduleDir, where, file) {
     return `new URL(${JSON.stringify(relative.startsWith('.') ? relative : `./${relative}`)}, import.meta.url).pathname`;
   }
   if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint')
-    throw new LanguageError(`${shown(file)}: ${where} is a ${typeof value}; a language gives text, numbers and lists`);
+    throw new LanguageError(`${shown(file)}: ${where} is a ${typeof value}; the data gives text, numbers and lists`);
   if (Array.isArray(value))
     return `[${value.map((item, i) => toSource(item, moduleDir, `${where}[${i}]`, file)).join(', ')}]`;
   if (isPlainObject(value)) {

@@ -8,10 +8,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeGeneratedModule } from './generated.mjs';
-import { srcDir } from './paths.mjs';
+import { toSource } from './languages.mjs';
+import { buildLanguage, generatedDirOf, srcDir } from './paths.mjs';
 import { languageMistake } from '../src/language.js';
 
 export const pagesFile = 'webapp/src/data/pages.js';
+const generatedDir = generatedDirOf(buildLanguage);
 const siteFile = 'webapp/src/data/site.js';
 
 /** The paths with a parameter the build knows how to fill (routes.mjs): every article, tag and series, every page of the articles' list after the first. */
@@ -88,9 +90,26 @@ export function checkPages(pages, site) {
   if (!seen.path.has('*')) fail("no page has the path '*' (the 404 page)");
 }
 
-/** Writes generated/pages.js for `pages` (checked first, with `site`'s social links). */
+/**
+ * What of a page's entry every page needs (routing, the nav, the meta tags
+ * of whichever page is shown next): the main script's page table
+ * (generated/pageTable.js) holds these alone. The rest (heading, intro, a
+ * photo, the page's own content) is needed once the page is shown, and
+ * comes in the page's own chunk (generated/pageChunks/<component>.js), which
+ * adds it to the table's entry before the page renders. The page at '/'
+ * is in the main script whole.
+ */
+const everyPageNeeds = new Set(['key', 'path', 'component', 'nav', 'title', 'description', 'keywords']);
+
+/**
+ * Writes, for `pages` (checked first, with `site`'s social links):
+ * generated/pages.js, each page's component, which App.jsx reads; the main
+ * script's page table, which the browser builds read for data/pages.js
+ * (parcel/language-resolver.cjs); and each lazily loaded page's chunk.
+ */
 export async function writePageModule(pages, site) {
   checkPages(pages, site);
+  const source = 'build/pages.mjs from src/data/pages.js';
   const lines = ["import { lazyPage } from '../chunks.js';"];
   const entries = [];
   const named = new Set(); // one module per component, whichever pages show it
@@ -102,9 +121,40 @@ export async function writePageModule(pages, site) {
       lines.push(`import ${component} from '${file}';`);
       entries.push(`  ${component},`);
     } else {
-      entries.push(`  ${component}: lazyPage('${component}', () => import('${file}')),`);
+      entries.push(`  ${component}: lazyPage('${component}', () => import('./pageChunks/${component}.js')),`);
+      await writePageChunk(component, pages, source);
     }
   }
+  // A page shows NotFound for an address it does not know (an article, tag, series or list page).
+  if (!named.has('NotFound')) await writePageChunk('NotFound', pages, source);
   const code = `${lines.join('\n')}\n\n/** Each page's component, by its name in the page table. */\nexport const pageComponents = {\n${entries.join('\n')}\n};\n`;
-  await writeGeneratedModule('pages.js', 'build/pages.mjs from src/data/pages.js', code);
+  await writeGeneratedModule('pages.js', source, code);
+  const table = pages.map((page) =>
+    page.path === '/' ? page : Object.fromEntries(Object.entries(page).filter(([field]) => everyPageNeeds.has(field))),
+  );
+  const tableCode = `/** data/pages.js as the main script has it (pages.mjs). */\nexport const pages = ${toSource(table, generatedDir, 'pages', pagesFile)};\n`;
+  await writeGeneratedModule('pageTable.js', source, tableCode);
+}
+
+/** generated/pageChunks/<component>.js: the texts of the pages it shows, then the component. */
+async function writePageChunk(component, pages, source) {
+  const dir = path.join(generatedDir, 'pageChunks');
+  const texts = Object.fromEntries(
+    pages
+      .filter((page) => page.component === component)
+      .map((page) => [
+        page.key,
+        Object.fromEntries(Object.entries(page).filter(([field]) => !everyPageNeeds.has(field))),
+      ]),
+  );
+  const code = [
+    `/** The ${component} page's chunk: what its pages' entries hold beyond the main script's table, then the page. */`,
+    "import { pages } from '../../data/pages.js';",
+    `export { default } from '../../pages/${component}.jsx';`,
+    '',
+    `const texts = ${toSource(texts, dir, 'pages', pagesFile)};`,
+    'for (const page of pages) Object.assign(page, texts[page.key]);',
+    '',
+  ].join('\n');
+  await writeGeneratedModule(`${component}.js`, source, code, dir);
 }

@@ -176,7 +176,7 @@ export function assetUrlMap(browserBuild, prerenderGraph) {
 
 /**
  * The script and style files of each lazily loaded page, by its component
- * in the page table, its file's name (pages/About.jsx →
+ * in the page table, its chunk's name (generated/pageChunks/About.js →
  * 'About' → {scripts: ['/static/js/About.….js'], styles: ['/static/css/About.….css']}):
  * every bundle of the bundle group the browser build made for that dynamic import.
  */
@@ -186,8 +186,9 @@ export function lazyPageFiles(browserBuild) {
   for (const bundle of siteGraph.getBundles()) {
     for (const group of siteGraph.getBundleGroupsContainingBundle(bundle)) {
       if (siteGraph.isEntryBundleGroup(group)) continue;
+      // A page's chunk starts at its generated module (pages.mjs), which imports the page.
       const source = path.relative(srcDir, siteGraph.getAssetById(group.entryAssetId).filePath);
-      if (path.dirname(source) !== 'pages') continue;
+      if (path.basename(path.dirname(source)) !== 'pageChunks') continue;
       const key = path.parse(source).name;
       if (chunks.has(key)) continue;
       const files = siteGraph.getBundlesInBundleGroup(group);

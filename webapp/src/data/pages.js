@@ -13,7 +13,9 @@
  *   first, '*' the 404 page, which answers every other path;
  * - `component`: its file in webapp/src/pages/ without '.jsx'. The page at
  *   '/' is in the main script (most visits start there); every other page
- *   is a script chunk of its own, fetched when first shown;
+ *   is a script chunk of its own, fetched when first shown, which brings
+ *   the page's texts: every field but key, path, component, nav, title,
+ *   description and keywords, which the main script has for every page;
  * - `nav`: its label in the nav bar and the footer, in this order; pages
  *   without one are not linked there;
  * - `title`: the start of its document title ('About' → 'About | Jordan

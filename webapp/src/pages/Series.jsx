@@ -17,7 +17,7 @@ import { lazyPage } from '../chunks.js';
 
 // Shown only for an address the server answers with 404 itself, when followed
 // inside the app: its chunk is fetched then, not with this page.
-const NotFound = lazyPage('NotFound', () => import('./NotFound.jsx'));
+const NotFound = lazyPage('NotFound', () => import('../generated/pageChunks/NotFound.js'));
 
 export default function Series() {
   const { series: segment } = useParams();
