@@ -97,7 +97,7 @@ export function checkPages(pages, site) {
  * photo, the page's own content) is needed once the page is shown, and
  * comes in the page's own chunk (generated/pageChunks/<component>.js), which
  * adds it to the table's entry before the page renders. The page at '/'
- * is in the main script whole.
+ * (and any other page of its component) is in the main script whole.
  */
 const everyPageNeeds = new Set(['key', 'path', 'component', 'nav', 'title', 'description', 'keywords']);
 
@@ -129,8 +129,12 @@ export async function writePageModule(pages, site) {
   if (!named.has('NotFound')) await writePageChunk('NotFound', pages, source);
   const code = `${lines.join('\n')}\n\n/** Each page's component, by its name in the page table. */\nexport const pageComponents = {\n${entries.join('\n')}\n};\n`;
   await writeGeneratedModule('pages.js', source, code);
+  // Whole for the pages of the main script's component, which no chunk brings texts for.
+  const inMainScript = pages.find(({ path: route }) => route === '/').component;
   const table = pages.map((page) =>
-    page.path === '/' ? page : Object.fromEntries(Object.entries(page).filter(([field]) => everyPageNeeds.has(field))),
+    page.component === inMainScript
+      ? page
+      : Object.fromEntries(Object.entries(page).filter(([field]) => everyPageNeeds.has(field))),
   );
   const tableCode = `/** data/pages.js as the main script has it (pages.mjs). */\nexport const pages = ${toSource(table, generatedDir, 'pages', pagesFile)};\n`;
   await writeGeneratedModule('pageTable.js', source, tableCode);
