@@ -21,13 +21,12 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
 use sha2::{Digest, Sha256};
 
-use crate::precompress::{hex, sibling, write_atomically};
+use crate::precompress::{hex, on_threads, sibling, write_atomically};
 
 /// How many earlier versions of a file each build makes deltas against: a
 /// visitor who missed up to this many releases still gets one.
@@ -113,23 +112,7 @@ pub fn write_deltas(
         .flat_map(|(files, earlier)| files.iter().flat_map(move |file| earlier.iter().map(move |dictionary| Job { file, dictionary })))
         .collect();
     let tally = Mutex::new(Tally::default());
-    let next = AtomicUsize::new(0);
-    let first_error = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                while let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if let Err(e) = write_delta(site, embed, &delta_cache, job, &tally) {
-                        first_error.lock().unwrap().get_or_insert(io::Error::new(e.kind(), format!("{}: {e}", job.file)));
-                        next.store(jobs.len(), Ordering::Relaxed);
-                    }
-                }
-            });
-        }
-    });
-    if let Some(e) = first_error.into_inner().unwrap() {
-        return Err(e);
-    }
+    on_threads(&jobs, threads, |job| write_delta(site, embed, &delta_cache, job, &tally), |job| job.file.to_owned())?;
     prune(&delta_cache)?;
     Ok(tally.into_inner().unwrap())
 }

@@ -183,26 +183,35 @@ pub struct Tally {
 /// each compressed sibling that is smaller than its input. Returns what
 /// was reused and what compressed.
 pub fn compress_all(jobs: &[Job], caches: &[Cache], threads: usize) -> io::Result<Tally> {
-    let next = AtomicUsize::new(0);
     let tally = Mutex::new(Tally::default());
+    on_threads(jobs, threads, |job| compress_one(job, caches, &tally), |job| job.input.display().to_string())?;
+    Ok(tally.into_inner().unwrap())
+}
+
+/// Runs `work` on every item, on `threads` threads. The first error, with
+/// the `name` of its item, is returned; it stops the other threads after
+/// their current item.
+pub fn on_threads<T: Sync>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> io::Result<()> + Sync,
+    name: impl Fn(&T) -> String + Sync,
+) -> io::Result<()> {
+    let next = AtomicUsize::new(0);
     let first_error = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
-                while let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if let Err(e) = compress_one(job, caches, &tally) {
-                        first_error.lock().unwrap().get_or_insert(io::Error::new(e.kind(), format!("{}: {e}", job.input.display())));
-                        // Stops the other threads after their current file.
-                        next.store(jobs.len(), Ordering::Relaxed);
+                while let Some(item) = items.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if let Err(e) = work(item) {
+                        first_error.lock().unwrap().get_or_insert(io::Error::new(e.kind(), format!("{}: {e}", name(item))));
+                        next.store(items.len(), Ordering::Relaxed);
                     }
                 }
             });
         }
     });
-    match first_error.into_inner().unwrap() {
-        Some(e) => Err(e),
-        None => Ok(tally.into_inner().unwrap()),
-    }
+    first_error.into_inner().unwrap().map_or(Ok(()), Err)
 }
 
 fn compress_one(job: &Job, caches: &[Cache], tally: &Mutex<Tally>) -> io::Result<()> {
