@@ -2,17 +2,21 @@
 """Serve the same bytes with portfolio, nginx and static-web-server and drive
 each with wrk on loopback, side by side in one run.
 
-    python3 bench/compare.py [--seconds 10] [--rounds 3] [--baseline OLD_BINARY] [--binary BINARY]
+    python3 bench/compare.py [--seconds 10] [--rounds 3] [--baseline OLD_BINARY] [--binary BINARY] [--hyper] [--paths /,bundle]
 
 Needs: `cargo build --profile dist` (the binary to deploy); Debian's nginx, libnginx-mod-http-brotli-static
 and wrk; `cargo install static-web-server` (its rows are left out without
-it). `--baseline` adds rows for another build of portfolio (say, the one
+it). `--hyper` adds rows for server/examples/bare_hyper.rs (build it with
+`cargo build --profile dist -p portfolio-server --example bare_hyper`): hyper
+alone answering with the bytes and headers portfolio sent, the stack's
+ceiling. `--baseline` adds rows for another build of portfolio (say, the one
 before a change), run in the same rounds. Prints one table: median req/s over
 the rounds, p50/p99 latency of the median round, peak RSS of all the server's
 processes under load (every server is started anew for every row), and the
 ratio to nginx in the same run; then the time from exec to the first 200.
 """
 import argparse
+import http.client
 import os
 import re
 import shutil
@@ -29,6 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / "target" / "dist" / "portfolio"
+HYPER = ROOT / "target" / "dist" / "examples" / "bare_hyper"
 SECURITY_HEADERS = None  # read from the running portfolio, so nginx sends the same
 
 
@@ -174,6 +179,27 @@ def uncapped(binary):
     return ["--max-connections-per-client", "0"] if "--max-connections-per-client" in help_text else []
 
 
+def record_answers(port, paths, folder):
+    """Writes what portfolio answers to each path for each coding, as bare_hyper reads it."""
+    folder.mkdir()
+    routes = []
+    for path in paths:
+        for coding in ["br", "gzip", "identity"]:
+            n = len(routes)
+            # http.client, not urllib: urllib asks to close, and the answer would say so.
+            connection = http.client.HTTPConnection("127.0.0.1", port)
+            connection.request("GET", path, headers={"Accept-Encoding": coding})
+            response = connection.getresponse()
+            (folder / f"{n}.body").write_bytes(response.read())
+            # hyper writes its own Date and Content-Length.
+            (folder / f"{n}.head").write_text("".join(
+                f"{k}: {v}\n" for k, v in response.getheaders() if k.lower() not in {"date", "content-length"}))
+            connection.close()
+            routes.append(f"{path}\t{coding}\t{n}\n")
+    (folder / "routes").write_text("".join(routes))
+    return folder
+
+
 def startup_ms(runs=15):
     """Time from exec to the first 200 on /, median of `runs`."""
     times = []
@@ -202,7 +228,9 @@ def main():
     parser.add_argument("--seconds", type=int, default=10, help="length of each wrk run")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each server in a rotated order")
     parser.add_argument("--connections", default="64,512")
+    parser.add_argument("--paths", default="/,bundle", help="which rows: / and bundle (the main script)")
     parser.add_argument("--baseline", type=Path, help="another portfolio binary to measure beside this one")
+    parser.add_argument("--hyper", action="store_true", help="measure bare hyper with portfolio's answers beside it")
     parser.add_argument("--binary", type=Path, default=BINARY,
                         help="the portfolio binary to measure (the static one: target/x86_64-unknown-linux-gnu/dist/portfolio)")
     args = parser.parse_args()
@@ -224,6 +252,7 @@ def main():
     site = workdir / "site"
     bundle = export(BINARY, site)
     paths = {"/": "/", "bundle": "/" + str(bundle.relative_to(site))}
+    paths = {label: path for label, path in paths.items() if label in args.paths.split(",")}
     # The baseline may name its main script otherwise: its own, for its rows.
     baseline_bundle = None
     if args.baseline:
@@ -252,16 +281,27 @@ def main():
             headers = [(k, v) for k, v in response.getheaders() if k.lower() in {
                 "content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options",
                 "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy"}]
+        if args.hyper:
+            answers = record_answers(probe.port, {"/", *paths.values()}, workdir / "answers")
     finally:
         probe.stop()
+
+    def start_hyper():
+        port = free_port()
+        return Server("hyper", [HYPER, str(port), str(answers)], port)
+
     starters = [("portfolio", start_portfolio), ("nginx", start_nginx)]
+    if args.hyper:
+        if not HYPER.exists():
+            raise SystemExit(f"{HYPER} not found: run cargo build --profile dist -p portfolio-server --example bare_hyper")
+        starters.append(("hyper", start_hyper))
     if shutil.which("static-web-server"):
         starters.append(("sws", start_sws))
     if args.baseline:
         starters.append(("baseline", lambda: start_portfolio(args.baseline, "baseline")))
     results = {}
     print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds} s per row; "
-          f"bundle {paths['bundle']} ({bundle.stat().st_size} B identity)", flush=True)
+          f"bundle /{bundle.relative_to(site)} ({bundle.stat().st_size} B identity)", flush=True)
     for round_index in range(args.rounds):
         order = starters[round_index % len(starters):] + starters[:round_index % len(starters)]
         for label, path in paths.items():

@@ -6,11 +6,14 @@ counts the kernel's share that callgrind does not see.
     python3 bench/cpu.py [--seconds 5] [--connections 64] [--nginx]
 
 Prints, per path and encoding: req/s, CPU µs per request (user + system, all
-threads), context switches per request.
+threads), context switches per request, and wrk's own CPU µs per request
+(the client shares the machine: what it spends on a server's answers is
+taken from the server).
 """
 import argparse
 import os
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -52,14 +55,15 @@ def switches(pids):
 
 def run(server, path, encoding, connections, seconds):
     pids = server.pids()
-    cpu0, sw0 = cpu_seconds(pids), switches(pids)
+    cpu0, sw0, client0 = cpu_seconds(pids), switches(pids), resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H",
                           f"Accept-Encoding: {encoding}", f"http://127.0.0.1:{server.port}{path}"],
                          capture_output=True, text=True, check=True).stdout
-    cpu1, sw1 = cpu_seconds(pids), switches(pids)
+    cpu1, sw1, client1 = cpu_seconds(pids), switches(pids), resource.getrusage(resource.RUSAGE_CHILDREN)
     requests = int(re.search(r"(\d+) requests in", out).group(1))
     p99 = re.search(r"99%\s+(\S+)", out).group(1)
-    return requests / seconds, (cpu1 - cpu0) / requests * 1e6, (sw1 - sw0) / requests, p99
+    client = client1.ru_utime + client1.ru_stime - client0.ru_utime - client0.ru_stime
+    return requests / seconds, (cpu1 - cpu0) / requests * 1e6, (sw1 - sw0) / requests, p99, client / requests * 1e6
 
 
 def main():
@@ -88,9 +92,9 @@ def main():
             for encoding in args.encodings.split(";"):
                 for connections in args.connections.split(","):
                     for server in servers:
-                        rps, cpu, sw, p99 = run(server, paths[label], encoding, int(connections), args.seconds)
+                        rps, cpu, sw, p99, client = run(server, paths[label], encoding, int(connections), args.seconds)
                         print(f"{label:7} {encoding:9} {connections:>4} {server.name:10} {rps:>8.0f} req/s "
-                              f"{cpu:>6.1f} µs CPU/req {sw:>5.2f} switches/req p99 {p99}", flush=True)
+                              f"{cpu:>6.1f} µs CPU/req {sw:>5.2f} switches/req p99 {p99}, wrk {client:>5.1f} µs/req", flush=True)
     finally:
         for server in servers:
             server.stop()
