@@ -190,10 +190,13 @@ def record_answers(port, paths, folder):
             connection = http.client.HTTPConnection("127.0.0.1", port)
             connection.request("GET", path, headers={"Accept-Encoding": coding})
             response = connection.getresponse()
+            if response.status != 200:
+                raise SystemExit(f"portfolio answered {response.status} to {path} ({coding}): nothing to record")
             (folder / f"{n}.body").write_bytes(response.read())
             # hyper writes its own Date and Content-Length.
             (folder / f"{n}.head").write_text("".join(
-                f"{k}: {v}\n" for k, v in response.getheaders() if k.lower() not in {"date", "content-length"}))
+                f"{k}: {v}\n" for k, v in response.getheaders() if k.lower() not in {"date", "content-length"}),
+                encoding="latin-1")
             connection.close()
             routes.append(f"{path}\t{coding}\t{n}\n")
     (folder / "routes").write_text("".join(routes))
@@ -240,6 +243,10 @@ def main():
             raise SystemExit(f"{tool} not found (see the docstring)")
     if not BINARY.exists():
         raise SystemExit(f"{BINARY} not found: run cargo build --profile dist first")
+    if args.hyper and not HYPER.exists():
+        raise SystemExit(f"{HYPER} not found: run cargo build --profile dist -p portfolio-server --example bare_hyper")
+    if set(args.paths.split(",")) - {"/", "bundle"}:
+        raise SystemExit(f"--paths takes / and bundle, not {args.paths}")
 
     workdir = Path(tempfile.mkdtemp(prefix="portfolio-bench-"))
     workdir.chmod(0o755)  # nginx workers run as www-data
@@ -292,8 +299,6 @@ def main():
 
     starters = [("portfolio", start_portfolio), ("nginx", start_nginx)]
     if args.hyper:
-        if not HYPER.exists():
-            raise SystemExit(f"{HYPER} not found: run cargo build --profile dist -p portfolio-server --example bare_hyper")
         starters.append(("hyper", start_hyper))
     if shutil.which("static-web-server"):
         starters.append(("sws", start_sws))

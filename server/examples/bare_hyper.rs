@@ -10,8 +10,8 @@
 //! DIR holds one answer per pair of files, `N.head` (the header lines as
 //! portfolio sent them) and `N.body`, and a file `routes` of lines
 //! `PATH<TAB>CODING<TAB>N`: the answer for PATH to a request whose
-//! Accept-Encoding names CODING first among br and gzip (`identity` when it
-//! names neither).
+//! Accept-Encoding accepts CODING, br before gzip (`identity` when it
+//! accepts neither), as portfolio chooses when the q-values tie.
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -32,13 +32,14 @@ type Answers = HashMap<(String, &'static str), Answer>;
 
 fn coding(request: &Request<hyper::body::Incoming>) -> &'static str {
     let accepted = request.headers().get(ACCEPT_ENCODING).and_then(|value| value.to_str().ok()).unwrap_or("");
-    if accepted.contains("br") {
-        "br"
-    } else if accepted.contains("gzip") {
-        "gzip"
-    } else {
-        "identity"
-    }
+    let accepts = |coding: &str| {
+        accepted.split(',').any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            parts.next().is_some_and(|name| name.eq_ignore_ascii_case(coding))
+                && !parts.any(|parameter| parameter.strip_prefix("q=").is_some_and(|q| q.parse::<f32>() == Ok(0.0)))
+        })
+    };
+    ["br", "gzip"].into_iter().find(|coding| accepts(coding)).unwrap_or("identity")
 }
 
 fn load(dir: &str) -> Result<Answers, String> {
@@ -88,7 +89,11 @@ fn main() -> Result<(), String> {
             .await
             .map_err(|error| error.to_string())?;
         loop {
-            let Ok((stream, _)) = listener.accept().await else { continue };
+            let Ok((stream, _)) = listener.accept().await else {
+                // Out of file descriptors, say: wait rather than spin, as portfolio does.
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            };
             let _ = stream.set_nodelay(true);
             let answers = Arc::clone(&answers);
             tokio::spawn(async move {
@@ -96,7 +101,12 @@ fn main() -> Result<(), String> {
                     let response = answer(&answers, &request);
                     async move { Ok::<_, Infallible>(response) }
                 });
-                let _ = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service).await;
+                // portfolio's HTTP/1 settings (serve.rs), so that only its own work differs.
+                let _ = hyper::server::conn::http1::Builder::new()
+                    .header_read_timeout(None)
+                    .max_buf_size(64 * 1024)
+                    .serve_connection(TokioIo::new(stream), service)
+                    .await;
             });
         }
     })
