@@ -3,6 +3,7 @@
 //! same headers; a non-empty or unwritable DIR is refused clearly.
 
 mod common;
+mod pages;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -26,18 +27,24 @@ fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(String::from_utf8_lossy(&output.stdout).contains("exported"));
     let server = Server::start();
+    // Each language beside the site's has its own 404 page below its prefix.
+    let not_found_pages: Vec<(String, String)> = std::iter::once(("404.html".to_owned(), "/no-such-page".to_owned()))
+        .chain(pages::expectations()["languages"].as_array().unwrap().iter().map(|language| {
+            (format!("{}/404.html", &pages::s(&language["prefix"])[1..]), format!("{}/no-such-page", pages::s(&language["prefix"])))
+        }))
+        .collect();
 
     let files = files_below(&dir);
     let mut checked = 0;
     for file in files.iter().filter(|f| !f.ends_with(".gz") && !f.ends_with(".br") && !f.starts_with('_')) {
         // What URL and status serve this file.
-        let (url, status) = match file.as_str() {
-            "404.html" => ("/no-such-page".to_owned(), 404),
+        let not_found = not_found_pages.iter().find(|(page, _)| page == file).map(|(_, url)| (url.clone(), 404));
+        let (url, status) = not_found.unwrap_or_else(|| match file.as_str() {
             "index.html" => ("/".to_owned(), 200),
             // A page, ROUTE.html, as static hosts serve it at ROUTE.
             page if page.ends_with(".html") => (format!("/{}", page.trim_end_matches(".html")), 200),
             other => (format!("/{other}"), 200),
-        };
+        });
         for (encoding, suffix) in [("identity", ""), ("gzip", ".gz"), ("br", ".br")] {
             let on_disk = dir.join(format!("{file}{suffix}"));
             let reply = server.request("GET", &url, &[("Accept-Encoding", encoding)]);

@@ -90,21 +90,25 @@ fn permalinks_answer_markdown_to_who_asks_for_it() {
 }
 
 #[test]
-fn llms_txt_lists_the_pages_and_every_articles_markdown() {
+fn llms_txt_lists_the_pages_and_every_articles_markdown_in_every_language() {
     let server = Server::start();
     let reply = server.get("/llms.txt");
     assert_eq!(reply.status, 200);
     assert_eq!(reply.header("content-type"), Some("text/plain; charset=utf-8"));
     let text = reply.text();
     assert!(text.starts_with("# "), "a title first: {text}");
-    for article in server.article_paths() {
-        assert!(text.contains(&format!("{article}.md): ")), "{article} with its description: {text}");
-        assert_eq!(server.get(&format!("{article}.md")).status, 200);
-    }
-    // And every page of the page table: the routes that are not an article, a tag or a series.
-    let listed = |route: &String| !["/article/", "/tags/", "/series/"].iter().any(|prefix| route.starts_with(prefix));
-    for page in server.routes().into_iter().filter(listed) {
-        assert!(text.contains(&format!("{page}): ")), "{page}: {text}");
+    // In every language of the site: each article by its Markdown, and every
+    // page of the page table (the routes that are not an article, a tag, a
+    // series or a later page of the list).
+    let expected = pages::expectations();
+    for route in server.routes() {
+        let within = pages::without_language_prefix(&expected, &route);
+        if within.starts_with("/article/") {
+            assert!(text.contains(&format!("{route}.md): ")), "{route} with its description: {text}");
+            assert_eq!(server.get(&format!("{route}.md")).status, 200);
+        } else if !["/tags/", "/series/", "/articles/page/"].iter().any(|prefix| within.starts_with(prefix)) {
+            assert!(text.contains(&format!("{route}): ")), "{route}: {text}");
+        }
     }
 }
 
@@ -124,7 +128,10 @@ fn unknown_paths_are_404_with_the_404_page() {
     let server = Server::start();
     let page = server.get("/no-such-page").body;
     let html = String::from_utf8_lossy(&page);
-    assert!(html.contains(">Oops!</h1>") && html.contains("<title>404 | "), "the site's 404 page");
+    let not_found = &pages::expectations()["notFound"];
+    let heading = format!(">{}</h1>", pages::escape_html(pages::s(&not_found["heading"])));
+    let title = format!("<title>{}</title>", pages::escape_html(pages::s(&not_found["title"])));
+    assert!(html.contains(&heading) && html.contains(&title), "the site's 404 page: {heading}, {title}");
     assert_ne!(page, server.get("/").body);
     let after_the_last_article = format!("/article/{}", server.article_paths().len() + 1);
     for path in [
@@ -148,7 +155,7 @@ fn unknown_paths_are_404_with_the_404_page() {
     ] {
         let reply = server.get(path);
         assert_eq!(reply.status, 404, "{path}");
-        assert_eq!(reply.body, page, "{path} gets the site's 404 page (\"Oops!\")");
+        assert_eq!(reply.body, page, "{path} gets the site's 404 page");
         assert_eq!(reply.header("cache-control"), Some("no-cache"), "{path}");
         assert_security_headers(&reply);
     }

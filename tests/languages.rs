@@ -122,6 +122,19 @@ fn a_site_in_german_with_japanese_and_arabic_beside_it() {
     }
     assert_eq!(listed, seen.keys().cloned().collect(), "the sitemap lists every page of every language");
 
+    // One /llms.txt, where agents look for it, names every language's pages
+    // and each article's Markdown (its URL, then its description).
+    let llms = server.get("/llms.txt").text();
+    for page in expected.iter().flat_map(|expected| expected["pages"].as_array().unwrap()) {
+        let (path, url) = (s(&page["path"]), s(&page["url"]));
+        if s(&page["type"]) == "article" {
+            assert!(llms.contains(&format!("({url}.md): ")), "/llms.txt names {url}.md: {llms}");
+        } else if !["/tags/", "/series/", "/articles/page/"].iter().any(|kind| path.starts_with(kind)) {
+            assert!(llms.contains(&format!("({url}): ")), "/llms.txt names {url}: {llms}");
+        }
+    }
+    assert_eq!(server.get("/ja/llms.txt").status, 404, "one file for the site");
+
     // A tag in Japanese letters is a page of the Japanese part.
     let tag = "/ja/tags/%E6%A4%9C%E7%B4%A2";
     assert_eq!(server.get(tag).status, 200, "{tag}");
@@ -147,8 +160,11 @@ fn a_site_in_german_with_japanese_and_arabic_beside_it() {
     // within the Japanese part the app keeps to it; axe finds nothing on a
     // page of each language; a Japanese word is found inside a sentence.
     let ja_translated = format!("/ja{translated}");
-    let visit =
-        node_json(root, &["tests/e2e/languages-in-chromium.mjs", &base, &translated, "/", &ja_translated, "/ar/about", "/ja/no-such-page"]);
+    let missing = ["/ja/no-such-page", "/ja/article/no-such-article", "/article/0", "/ar/article/0"];
+    let mut args =
+        vec!["tests/e2e/languages-in-chromium.mjs", &base, &translated, "/", &ja_translated, "/ar/about", "/ja/no-such-page", "--missing"];
+    args.extend(missing);
+    let visit = node_json(root, &args);
     let switch_of = |value: &Value| -> Vec<String> { value["switch"].as_array().unwrap().iter().map(|v| s(v).to_owned()).collect() };
     // The other languages, the site's first, then by their tags.
     assert_eq!(switch_of(&visit["start"]), [format!("ar /ar{translated}"), format!("ja {ja_translated}")], "{visit}");
@@ -161,6 +177,13 @@ fn a_site_in_german_with_japanese_and_arabic_beside_it() {
         assert_eq!(found, &serde_json::json!([]), "axe on {page}");
     }
     assert_eq!(visit["problems"], serde_json::json!([]), "{visit}");
+    // A missing page of a language's part names its address with the prefix; a
+    // missing article's address hydrates its 404 page with no error and no article fetched.
+    for path in missing {
+        let seen = &visit["missing"][path];
+        assert_eq!(s(&seen["url"]), format!("{base}{path}"), "{visit}");
+        assert_eq!(seen["problems"], serde_json::json!([]), "{path}: {visit}");
+    }
     let search = node_json(root, &["tests/e2e/search-in-chromium.mjs", &format!("{base}/ja"), "検索"]);
     assert_eq!(search, serde_json::json!({ "results": ["/ja/article/nihongo-no-kensaku"], "problems": [] }));
 

@@ -7,12 +7,19 @@
 mod common;
 mod pages;
 
+use std::path::Path;
+
+use serde_json::Value;
+
 use common::Server;
 use pages::*;
 
 #[test]
 fn every_route_is_prerendered_with_its_content_and_meta() {
-    assert_every_route_prerendered(&Server::start(), &expectations());
+    let server = Server::start();
+    for expected in expectations_of_every_language(Path::new(env!("CARGO_MANIFEST_DIR"))) {
+        assert_every_route_prerendered(&server, &expected);
+    }
 }
 
 #[test]
@@ -32,7 +39,8 @@ fn unknown_paths_get_the_prerendered_404_page() {
         assert_eq!(reply.status, 404, "{path}");
         let html = reply.text();
         assert_eq!(title(&html), escape_html(s(&not_found["title"])), "{path}");
-        assert!(app_markup(&html).contains(">Oops!</h1>"), "{path}: Oops!");
+        let heading = format!(">{}</h1>", escape_html(s(&not_found["heading"])));
+        assert!(app_markup(&html).contains(&heading), "{path}: {heading}");
         for text in not_found["texts"].as_array().unwrap() {
             assert!(app_markup(&html).contains(&escape_html(s(text))), "{path} lacks {text}");
         }
@@ -45,24 +53,37 @@ fn unknown_paths_get_the_prerendered_404_page() {
 
 #[test]
 fn sitemap_and_robots_name_every_route_on_the_site_origin() {
-    let expected = expectations();
+    // Every page of every language of the site.
+    let every_language = expectations_of_every_language(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let expected = &every_language[0];
     let origin = s(&expected["origin"]);
     let server = Server::start();
     let sitemap = server.get("/sitemap.xml");
     assert_eq!(sitemap.status, 200);
     assert!(sitemap.header("content-type").unwrap().contains("xml"), "{:?}", sitemap.header("content-type"));
     let xml = sitemap.text();
-    let mut locations: Vec<&str> = xml.split("<loc>").skip(1).map(|l| &l[..l.find("</loc>").unwrap()]).collect();
-    let mut routes: Vec<String> = expected["pages"].as_array().unwrap().iter().map(|p| s(&p["url"]).to_owned()).collect();
+    // Each entry: its location and what follows it (a day it changed, the page's other languages).
+    let entries: Vec<(&str, &str)> = xml
+        .split("<url>")
+        .skip(1)
+        .map(|entry| {
+            let entry = &entry[..entry.find("</url>").unwrap()];
+            let loc = entry.strip_prefix("<loc>").and_then(|rest| rest.split("</loc>").next()).unwrap();
+            (loc, entry)
+        })
+        .collect();
+    let mut locations: Vec<&str> = entries.iter().map(|(loc, _)| *loc).collect();
+    let pages: Vec<&Value> = every_language.iter().flat_map(|language| language["pages"].as_array().unwrap()).collect();
+    let mut routes: Vec<&str> = pages.iter().map(|p| s(&p["url"])).collect();
     // Each once, in any order.
     locations.sort_unstable();
     routes.sort_unstable();
     assert_eq!(locations, routes);
     // An article's entry says the day it last changed (`updated:`, else its date); no other page's does.
-    for page in expected["pages"].as_array().unwrap() {
-        let lastmod = page["modified"].as_str().map(|day| format!("<lastmod>{day}</lastmod>")).unwrap_or_default();
-        let entry = format!("<url><loc>{}</loc>{lastmod}</url>", s(&page["url"]));
-        assert!(xml.contains(&entry), "the sitemap has {entry}");
+    for page in pages {
+        let entry = entries.iter().find(|(loc, _)| *loc == s(&page["url"])).unwrap().1;
+        let lastmod = entry.split("<lastmod>").nth(1).map(|rest| &rest[..rest.find("</lastmod>").unwrap()]);
+        assert_eq!(lastmod, page["modified"].as_str(), "the sitemap's entry of {}", s(&page["url"]));
     }
     let robots = server.get("/robots.txt").text();
     assert!(robots.lines().any(|l| l == format!("Sitemap: {origin}/sitemap.xml")), "{robots}");

@@ -4,7 +4,10 @@
 //! page, which is `ROUTE.html` (`about.html`; the home page `index.html`):
 //! Cloudflare Pages, Netlify and GitHub Pages serve that at `/about` itself,
 //! where `about/index.html` would make them redirect to `/about/`. The 404
-//! page is `404.html`;
+//! page is `404.html`. A file whose name a browser percent-encodes
+//! (`tags/検索.html`, asked for as `/tags/%E6%A4%9C%E7%B4%A2`) also has a
+//! copy under that spelling, for Netlify's local emulation (see
+//! [`percent_encoded_copy`]);
 //! `_headers` (Netlify and Cloudflare Pages format) and `_nginx.conf` (an
 //! nginx include) carry the server's cache and security headers, which hold
 //! this build's script hash and so cannot be written once by hand, and
@@ -19,6 +22,7 @@ use std::path::Path;
 
 use hyper::header::HeaderMap;
 
+use crate::negotiate::Encoding;
 use crate::request_path::encode_path;
 use crate::site::{Asset, Site};
 
@@ -35,16 +39,23 @@ pub(crate) fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, forc
     }
     let mut summary = Summary { files: 0, bytes: 0 };
     let page_files: HashMap<usize, String> = site.routes().map(|(route, page)| (page.id, page_file(route))).collect();
+    let mut copies = Vec::new();
     for asset in site.assets() {
         let file = page_files.get(&asset.id).map_or(asset.file.as_str(), String::as_str);
-        write_representations(dir, file, asset, &mut summary).map_err(|e| format!("cannot write {}: {e}", dir.join(file).display()))?;
+        write_representations(dir, file, asset, &EVERY_ENCODING, &mut summary)
+            .map_err(|e| format!("cannot write {}: {e}", dir.join(file).display()))?;
+        if let Some(copy) = percent_encoded_copy(file) {
+            write_representations(dir, &copy, asset, &[Encoding::Identity], &mut summary)
+                .map_err(|e| format!("cannot write {}: {e}", dir.join(&copy).display()))?;
+            copies.push(copy);
+        }
     }
     let rules = cache_rules(site);
     let redirects: BTreeMap<&str, &str> = site.redirects().collect();
     let host_files = [
         (HEADERS_FILE, headers_file(&rules, security_headers)),
         (REDIRECTS_FILE, redirects_file(&redirects)),
-        (NGINX_FILE, nginx_file(&rules, &redirects, security_headers, &site.not_found_page().file)),
+        (NGINX_FILE, nginx_file(&rules, &redirects, security_headers, &site.not_found_page().file, &copies)),
     ];
     for (name, text) in host_files {
         let path = dir.join(name);
@@ -58,6 +69,7 @@ pub(crate) fn export(site: &Site, security_headers: &HeaderMap, dir: &Path, forc
 const HEADERS_FILE: &str = "_headers";
 const REDIRECTS_FILE: &str = "_redirects";
 const NGINX_FILE: &str = "_nginx.conf";
+const EVERY_ENCODING: [Encoding; 3] = [Encoding::Identity, Encoding::Gzip, Encoding::Brotli];
 
 /// Where a route's page goes in the export: `/` → `index.html`, `/about` → `about.html`.
 fn page_file(route: &str) -> String {
@@ -68,12 +80,33 @@ fn page_file(route: &str) -> String {
     }
 }
 
-fn write_representations(dir: &Path, file: &str, asset: &Asset, summary: &mut Summary) -> io::Result<()> {
+/// The name of a copy of `file` for Netlify's local emulation (npm's
+/// `@netlify/dev`, which netlify-cli and Netlify's Vite plugin are built
+/// on), when a browser percent-encodes `file`'s name in its request:
+/// `tags/検索.html` → `tags/%E6%A4%9C%E7%B4%A2.html`. The emulation looks a
+/// request's path up on disk as it arrives, percent-encoded, never decoded,
+/// so it finds no file whose name has a letter outside ASCII, and answers
+/// 404 for `/tags/%E6%A4%9C%E7%B4%A2`. Cloudflare Pages and nginx decode
+/// the path and serve `tags/検索.html`, as Netlify's own CDN is expected to
+/// (its deploys keep a file's name as written); a `_redirects` rewrite
+/// cannot help the emulation, which encodes the rule's target again before
+/// it looks it up. With the copy the path is served whichever way a host
+/// looks it up. The spelling is the server's own (its `Location` headers,
+/// the `_redirects` targets): every byte but letters, digits and `-._~/`
+/// percent-encoded. Only the bytes go there, not their `.br` and `.gz`
+/// siblings: the hosts that look the copy up compress for themselves.
+fn percent_encoded_copy(file: &str) -> Option<String> {
+    // What a browser percent-encodes in a path: controls, space, non-ASCII and `"#<>?`{}`.
+    let browser_encodes = |byte: u8| !byte.is_ascii_graphic() || b"\"#<>?`{}".contains(&byte);
+    file.bytes().any(browser_encodes).then(|| encode_path(file))
+}
+
+fn write_representations(dir: &Path, file: &str, asset: &Asset, encodings: &[Encoding], summary: &mut Summary) -> io::Result<()> {
     let path = dir.join(file);
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)?;
     }
-    for (encoding, representation) in asset.bodies.iter() {
+    for (encoding, representation) in asset.bodies.iter().filter(|(encoding, _)| encodings.contains(encoding)) {
         let mut name = path.clone().into_os_string();
         name.push(encoding.file_suffix());
         let mut file = io::BufWriter::new(fs::File::create(&name)?);
@@ -150,9 +183,18 @@ fn redirects_file(redirects: &BTreeMap<&str, &str>) -> String {
 /// that has its own, so each location repeats them). As from the binary, the
 /// 404 page is only an answer, never a page of its own, a page is not served
 /// at its file's name (`/about.html`), and the host's files (`_headers`,
-/// `_redirects`, `_nginx.conf`) are not served. A redirect keeps
+/// `_redirects`, `_nginx.conf`) are not served, nor the percent-encoded
+/// copies of files for Netlify's emulation ([`percent_encoded_copy`]),
+/// which nginx would otherwise serve at their own name percent-encoded
+/// again (`/tags/%25E6%25A4%259C%25E7%25B4%25A2`). A redirect keeps
 /// the query string and names a path, as the server's does.
-fn nginx_file(rules: &BTreeMap<String, String>, redirects: &BTreeMap<&str, &str>, security_headers: &HeaderMap, not_found: &str) -> String {
+fn nginx_file(
+    rules: &BTreeMap<String, String>,
+    redirects: &BTreeMap<&str, &str>,
+    security_headers: &HeaderMap,
+    not_found: &str,
+    copies: &[String],
+) -> String {
     let mut classes: BTreeMap<&str, usize> = BTreeMap::new();
     for cache in rules.values() {
         *classes.entry(cache).or_default() += 1;
@@ -192,6 +234,13 @@ fn nginx_file(rules: &BTreeMap<String, String>, redirects: &BTreeMap<&str, &str>
     for own in [HEADERS_FILE, REDIRECTS_FILE, NGINX_FILE] {
         let _ = writeln!(out, "location = /{own} {{\n    return 404;\n}}");
     }
+    // nginx compares a location's text, `%` and all, with the decoded path:
+    // this one matches only a request for the copy's name itself. A page's
+    // copy is found by try_files' `$uri.html`, so its address has no `.html`.
+    for copy in copies {
+        let address = copy.strip_suffix(".html").unwrap_or(copy);
+        let _ = writeln!(out, "location = /{address} {{\n    return 404;\n}}");
+    }
     // A regular expression: asked for by name only; try_files above still finds them.
     out.push_str("location ~ \\.html$ {\n    return 404;\n}\n");
     out
@@ -222,8 +271,25 @@ mod tests {
     fn redirect_targets_are_percent_encoded_as_a_location_header_needs() {
         let redirects = BTreeMap::from([("/article/1", "/article/検索")]);
         assert!(redirects_file(&redirects).contains("/article/1 /article/%E6%A4%9C%E7%B4%A2 308\n"));
-        let nginx = nginx_file(&BTreeMap::new(), &redirects, &HeaderMap::new(), "404.html");
+        let nginx = nginx_file(&BTreeMap::new(), &redirects, &HeaderMap::new(), "404.html", &[]);
         assert!(nginx.contains("return 308 /article/%E6%A4%9C%E7%B4%A2$is_args$args;"), "{nginx}");
+    }
+
+    /// Netlify's local emulation finds a file only under its name as a
+    /// browser asks for it, percent-encoded; nginx must not serve that copy.
+    #[test]
+    fn a_name_a_browser_percent_encodes_gets_a_copy_under_that_spelling_that_nginx_hides() {
+        assert_eq!(percent_encoded_copy("tags/検索.html").as_deref(), Some("tags/%E6%A4%9C%E7%B4%A2.html"));
+        assert_eq!(percent_encoded_copy("tags/検索.json").as_deref(), Some("tags/%E6%A4%9C%E7%B4%A2.json"));
+        assert_eq!(percent_encoded_copy("series/サイト/a b.txt").as_deref(), Some("series/%E3%82%B5%E3%82%A4%E3%83%88/a%20b.txt"));
+        for ascii in ["index.html", "tags/c-plus-plus.html", "static/js/main.1a2b3c4d.js", "article/a_b~c.md"] {
+            assert_eq!(percent_encoded_copy(ascii), None, "{ascii}");
+        }
+        let copies = ["tags/%E6%A4%9C%E7%B4%A2.html".to_owned(), "tags/%E6%A4%9C%E7%B4%A2.json".to_owned()];
+        let nginx = nginx_file(&BTreeMap::new(), &BTreeMap::new(), &HeaderMap::new(), "404.html", &copies);
+        for address in ["/tags/%E6%A4%9C%E7%B4%A2", "/tags/%E6%A4%9C%E7%B4%A2.json"] {
+            assert!(nginx.contains(&format!("location = {address} {{\n    return 404;\n}}")), "{address}: {nginx}");
+        }
     }
 
     #[test]
@@ -238,7 +304,7 @@ mod tests {
         let security = crate::headers::security_headers(false, site.content_security_policy());
         let rules = cache_rules(&site);
         let redirects: BTreeMap<&str, &str> = site.redirects().collect();
-        let nginx = nginx_file(&rules, &redirects, &security, &site.not_found_page().file);
+        let nginx = nginx_file(&rules, &redirects, &security, &site.not_found_page().file, &[]);
         let page_cache = site.routes().next().unwrap().1.cache_control.to_str().unwrap().to_owned();
         assert!(nginx.contains("location / {\n    try_files $uri $uri.html $uri/index.html =404;\n"), "{nginx}");
         assert!(nginx.contains("location ~ \\.html$ {\n    return 404;\n}"), "{nginx}");

@@ -15,7 +15,10 @@
  *   the newest article translated.
  *
  * It starts from whatever content the copy has (the sample's or an owner's),
- * and fails with a line naming what it could not find.
+ * and fails with a line naming what it could not find. Languages the copy
+ * already has beside its own are taken out (their files and their
+ * articles' translations), so that the copy is in these three alone; the
+ * article translated is the newest the site publishes, never a draft.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,7 +63,8 @@ const translatedPages = (words) =>
     .map(({ key, nav }) => ({ key, title: words[key], ...(nav ? { nav: words[key] } : {}) }));
 const japanese = { home: 'ホーム', about: '紹介', projects: '作品', articles: '記事', contact: '連絡', tags: 'タグ' };
 const arabic = { home: 'الرئيسية', about: 'نبذة', projects: 'مشاريع', articles: 'مقالات', contact: 'تواصل' };
-fs.mkdirSync(path.join(dataDir, 'languages'), { recursive: true });
+fs.rmSync(path.join(dataDir, 'languages'), { recursive: true, force: true });
+fs.mkdirSync(path.join(dataDir, 'languages'));
 const languageFile = (skip, label, languages, words) =>
   `export default ${JSON.stringify(
     { ui: { skipToContent: skip, nav: { label, languages } }, pages: translatedPages(words) },
@@ -70,20 +74,25 @@ const languageFile = (skip, label, languages, words) =>
 write('languages/ja.js', languageFile('本文へ移動', 'メイン', '言語', japanese));
 write('languages/ar.js', languageFile('انتقل إلى المحتوى', 'الرئيسية', 'اللغات', arabic));
 
-// The newest article translated into both.
+// The newest published article translated into both, and no other translation.
+for (const name of fs.readdirSync(articlesDir).filter((name) => /^[^.]+\.[^.]+\.md$/.test(name)))
+  fs.rmSync(path.join(articlesDir, name));
 const articles = fs.readdirSync(articlesDir).filter((name) => /^[^.]+\.md$/.test(name));
+const frontMatter = (name) =>
+  /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(path.join(articlesDir, name), 'utf8'))?.[1] ?? '';
 const dated = articles
-  .map((name) => [name, /^date:\s*(\S+)/m.exec(fs.readFileSync(path.join(articlesDir, name), 'utf8'))?.[1]])
-  .filter(([, date]) => date)
+  .map((name) => [
+    name,
+    /^date:\s*['"]?([^'"\s]+)/m.exec(frontMatter(name))?.[1],
+    /^draft:\s*true\s*$/m.test(frontMatter(name)),
+  ])
+  .filter(([, date, draft]) => date && !draft)
   .sort(([a, dateA], [b, dateB]) => dateB.localeCompare(dateA) || b.localeCompare(a));
-if (dated.length === 0) fail('the copy has no article with a date to translate');
+if (dated.length === 0) fail('the copy has no published article with a date to translate');
 const [newest] = dated[0];
 const source = fs.readFileSync(path.join(articlesDir, newest), 'utf8');
 const translate = (title, description) =>
-  source
-    .replace(/^title:.*$/m, `title: ${title}`)
-    .replace(/^description:.*$/m, `description: ${description}`)
-    .replace(/^draft:.*\n/m, '');
+  source.replace(/^title:.*$/m, `title: ${title}`).replace(/^description:.*$/m, `description: ${description}`);
 const stem = newest.slice(0, -'.md'.length);
 fs.writeFileSync(path.join(articlesDir, `${stem}.ja.md`), translate('小さく出荷する理由', '日本語に訳した記事'));
 fs.writeFileSync(path.join(articlesDir, `${stem}.ar.md`), translate('لماذا أشحن التغييرات الصغيرة', 'مقال مترجم'));

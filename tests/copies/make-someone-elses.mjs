@@ -6,9 +6,12 @@
  *   node tests/copies/make-someone-elses.mjs COPY
  *
  * - another name, e-mail, domain, copyright year and account on each network;
- * - another language: Portuguese (`language: 'pt-PT'`);
+ * - another language: Portuguese (`language: 'pt-PT'`), and every text of
+ *   ui.js, articlesUi.js and pages.js rewritten in it (reword.mjs);
+ * - Korean beside it (data/languages/ko.js, every text in Korean, and one
+ *   article translated), in place of any language the copy had beside it;
  * - a network dropped: the one the contact text links, or else the last;
- * - the contact text rewritten, with no placeholder;
+ * - the contact text rewritten, with no network;
  * - every article deleted and four new ones written, one with its own
  *   share picture, one corrected since (`updated:`), one in Japanese with
  *   the tags 検索 and C++, and a draft (`draft: true`), which is no page;
@@ -23,6 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { rewordSource, translationOf } from './reword.mjs';
 
 const copy = process.argv[2];
 if (!copy) {
@@ -217,11 +221,36 @@ fs.writeFileSync(
     '## 二文字ずつ\n\n日本語の文章には単語の間に空白がないので、全文検索エンジンは二文字ずつの組を索引にします。',
   ),
 );
+// The newest in Korean too.
+fs.writeFileSync(
+  path.join(articlesDir, '2026-07-15-pesquisa-em-japones.ko.md'),
+  article(
+    [
+      "title: '일본어 검색, 두 글자씩'",
+      'date: 2026-07-15',
+      'description: 띄어쓰기 없는 문장에서 단어를 찾는 방법.',
+      'tags: [검색]',
+    ],
+    '## 두 글자씩\n\n일본어 문장에는 띄어쓰기가 없어서 검색 엔진은 두 글자씩 색인합니다.',
+  ),
+);
 // And one not ready yet: in the folder, not on the site.
 fs.writeFileSync(
   path.join(articlesDir, '2026-06-01-half-an-idea.md'),
   article(["title: 'Half an idea'", 'date: 2026-06-01', 'description: Not ready yet.', 'draft: true'], 'Some notes.'),
 );
+// Every text in her words, and Korean beside Portuguese: the only other language.
+for (const name of ['ui.js', 'articlesUi.js', 'pages.js']) write(name, rewordSource(read(name), 'pt-PT'));
+const parts = {};
+for (const [name, file] of [
+  ['ui', 'ui.js'],
+  ['articlesUi', 'articlesUi.js'],
+  ['pages', 'pages.js'],
+])
+  parts[name] = (await import(`${pathToFileURL(path.join(dataDir, file)).href}?reworded`))[name];
+fs.rmSync(path.join(dataDir, 'languages'), { recursive: true, force: true });
+fs.mkdirSync(path.join(dataDir, 'languages'));
+write('languages/ko.js', `export default ${JSON.stringify(translationOf(parts, 'ko'), null, 2)};\n`);
 console.log(
-  `made the copy ${owner.name}'s: in Portuguese, ${dropped} dropped, 4 articles (one in Japanese) and a draft, 2 PNG logos, a PNG icon, a phone photo`,
+  `made the copy ${owner.name}'s: in Portuguese with Korean beside it, every text rewritten, ${dropped} dropped, 4 articles (one in Japanese, one translated) and a draft, 2 PNG logos, a PNG icon, a phone photo`,
 );

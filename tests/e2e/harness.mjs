@@ -22,6 +22,15 @@ export const articles = (await loadArticles()).map((article) => article.data);
 /** The home page's teasers: the newest few articles. */
 export const latestArticles = articles.slice(0, constants.homeArticleTeasers);
 
+/** How many project links `main` (a locator) holds: a card's link is named by its project's `linkText`, whatever the owner wrote. */
+export async function projectLinks(main) {
+  const { projects } = await import('../../webapp/src/data/projects.js');
+  let count = 0;
+  for (const name of new Set(projects.map(({ linkText }) => linkText)))
+    count += await main.getByRole('link', { name, exact: true }).count();
+  return count;
+}
+
 /** Builds the release binary if needed (a no-op after `cargo test --release`). */
 function ensureBinary() {
   if (process.env.PORTFOLIO_BINARY) return;

@@ -1,16 +1,20 @@
 // Run by tests/languages.rs against a copy of the site built in three
 // languages: follows the language switch in Chromium as a visitor does,
-// and runs axe on a page of each language, at desktop and phone widths.
-// Prints what it saw as JSON.
+// and runs axe on a page of each language, at desktop and phone widths;
+// visits missing pages, which must show their address and hydrate without
+// an error. Prints what it saw as JSON.
 //
-//   node tests/e2e/languages-in-chromium.mjs BASE_URL ARTICLE PAGES…
+//   node tests/e2e/languages-in-chromium.mjs BASE_URL ARTICLE PAGES… [--missing PATHS…]
 //
 // ARTICLE is the router path of an article translated into every language
-// ('/article/my-post'); PAGES are the pages axe looks at ('/', '/ja/about').
+// ('/article/my-post'); PAGES are the pages axe looks at ('/', '/ja/about');
+// PATHS addresses the site answers with a 404 page ('/ja/nope', '/article/0').
 import { AxeBuilder } from '@axe-core/playwright';
 import { launchBrowser, openPage } from './harness.mjs';
 
-const [baseURL, article, ...axePages] = process.argv.slice(2);
+const [baseURL, article, ...rest] = process.argv.slice(2);
+const axePages = rest.includes('--missing') ? rest.slice(0, rest.indexOf('--missing')) : rest;
+const missingPaths = rest.includes('--missing') ? rest.slice(rest.indexOf('--missing') + 1) : [];
 const browser = await launchBrowser();
 const { page, problems } = await openPage(browser.context, baseURL);
 const switchLinks = () =>
@@ -58,5 +62,17 @@ for (const path of axePages) {
     await checked.close();
   }
 }
-console.log(JSON.stringify({ start, switched, inApp, axe, problems }));
+// A missing page: once hydrated, it names the address as it was asked for
+// (the language's prefix too), with no error and no request for what is not there.
+const missing = {};
+for (const path of missingPaths) {
+  const { page: visited, problems: own } = await openPage(browser.context, baseURL);
+  await visited.goto(baseURL + path, { waitUntil: 'networkidle' });
+  const url = visited.getByTestId('not-found-url');
+  await url.filter({ hasText: baseURL }).waitFor();
+  await visited.waitForLoadState('networkidle');
+  missing[path] = { url: await url.innerText(), problems: own };
+  await visited.close();
+}
+console.log(JSON.stringify({ start, switched, inApp, axe, missing, problems }));
 await browser.close();

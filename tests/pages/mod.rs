@@ -16,7 +16,8 @@ const EXPECTATIONS: &str = r#"
 import { constants, documentTitle, pageOf, pagePaths, pages as table, projects, site, siteOrigin, ui, work } from './webapp/src/data/index.js';
 import { loadArticles, seriesOf, tagsOf } from './webapp/build/articles.mjs';
 import { tagPath } from './webapp/src/urls.js';
-import { htmlStartTag, inLanguage, openGraphLocale, siteLanguage } from './webapp/src/language.js';
+import { htmlStartTag, inLanguage, languagePrefixOf, openGraphLocale, siteLanguage } from './webapp/src/language.js';
+import { listLanguages } from './webapp/build/languages.mjs';
 const T = site.main.title;
 // A page's address: in another language than the site's (PORTFOLIO_LANGUAGE), below its prefix.
 const at = (path) => new URL(inLanguage(path), siteOrigin).href;
@@ -57,14 +58,16 @@ const pages = [
   })),
 ].map((page) => ({ ...page, url: at(page.path) }));
 const notFoundPage = table.find(({ path }) => path === '*');
-const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, texts: [notFoundPage.intro] };
+const notFound = { title: documentTitle(notFoundPage), description: notFoundPage.description, heading: notFoundPage.heading, texts: [notFoundPage.intro] };
+// The languages beside the site's (data/languages/): their tags and their parts' prefixes.
+const languages = (await listLanguages()).map(({ tag }) => ({ tag, prefix: languagePrefixOf(tag) }));
 // A feed: the most recently changed articles (a stable sort keeps the list's order on one day).
 const newest = (list) => [...list].sort((a, b) => b.updated.localeCompare(a.updated)).slice(0, constants.feedEntries);
 const feed = { path: inLanguage('/feed.xml'), title: ui.feedTitle.replace('{name}', T), entries: constants.feedEntries, articles: newest(articles).map((a) => ({ url: at(a.path), title: a.title, published: a.isoDate, updated: a.updated })) };
 const tagFeeds = tags.map((tag) => ({ path: inLanguage(`${tag.path}/feed.xml`), page: at(tag.path), urls: newest(tagged(tag)).map((a) => at(a.path)) }));
 // Each article's earlier addresses (aliases:), which redirect to it.
 const aliases = loaded.flatMap((a) => a.aliases.paths.map((from) => ({ from: inLanguage(from), to: inLanguage(a.data.path) })));
-console.log(JSON.stringify({ aliases, origin: siteOrigin, siteTitle: T, language: siteLanguage, htmlTag: htmlStartTag(siteLanguage), locale: openGraphLocale(siteLanguage), pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
+console.log(JSON.stringify({ languages, aliases, origin: siteOrigin, siteTitle: T, language: siteLanguage, htmlTag: htmlStartTag(siteLanguage), locale: openGraphLocale(siteLanguage), pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
 "#;
 
 pub fn expectations() -> Value {
@@ -87,6 +90,33 @@ pub fn expectations_in_language(repository: &std::path::Path, language: Option<&
     let output = node.args(["--input-type=module", "-e", EXPECTATIONS]).current_dir(repository).output().expect("run node");
     assert!(output.status.success(), "node: {}", String::from_utf8_lossy(&output.stderr));
     serde_json::from_slice(&output.stdout).expect("the expectations are JSON")
+}
+
+/// What the pages of every language of the site in `repository` must say:
+/// the site's language's first, then each beside it (`languages`).
+pub fn expectations_of_every_language(repository: &std::path::Path) -> Vec<Value> {
+    let site = expectations_in(repository);
+    let others: Vec<Value> = site["languages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|language| expectations_in_language(repository, Some(s(&language["tag"]))))
+        .collect();
+    std::iter::once(site).chain(others).collect()
+}
+
+/// The path of a route of the site within its language's part: '/ja/about' → '/about' (`expected`: expectations_in).
+pub fn without_language_prefix<'a>(expected: &Value, route: &'a str) -> &'a str {
+    for language in expected["languages"].as_array().unwrap() {
+        let prefix = s(&language["prefix"]);
+        if route == prefix {
+            return "/";
+        }
+        if let Some(rest) = route.strip_prefix(prefix).filter(|rest| rest.starts_with('/')) {
+            return rest;
+        }
+    }
+    route
 }
 
 pub fn s(value: &Value) -> &str {

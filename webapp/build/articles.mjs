@@ -15,6 +15,8 @@
  * Code blocks are highlighted here (highlight.js through lowlight, class
  * names only: the colours are in ArticleBody.css); headings get ids and
  * link to themselves; external links open in a new tab, marked as such;
+ * footnotes are named for screen readers in the site's wording
+ * (articlesUi.footnotes);
  * images beside the file are copied into the site under a content-hashed
  * name, with their width and height.
  *
@@ -64,6 +66,7 @@ import {
 } from '../src/urls.js';
 import { constants } from '../src/data/constants.js';
 import { ui } from '../src/data/ui.js';
+import { articlesUi } from '../src/data/articlesUi.js';
 import { srcDir } from './paths.mjs';
 import { siteLanguage } from '../src/language.js';
 import { articleFilesOf, articleVersions, languageTags } from './languages.mjs';
@@ -493,11 +496,30 @@ function captionedImages() {
 }
 
 /**
+ * remark-rehype's options for the footnotes' wording (articlesUi.footnotes):
+ * `label`, the heading of their list, and `backLabel`, the name of each
+ * link back, its `{reference}` numbered as remark-rehype numbers it ('1',
+ * and '1-2' for the second reference to footnote 1).
+ */
+function footnoteWording({ label, backLabel }) {
+  return {
+    footnoteLabel: label,
+    footnoteBackLabel: (referenceIndex, rereferenceIndex) =>
+      backLabel.replaceAll('{reference}', `${referenceIndex + 1}${rereferenceIndex > 1 ? `-${rereferenceIndex}` : ''}`),
+  };
+}
+
+/**
  * The HTML of a Markdown body. `file` and `bodyOffset` place errors;
  * `images` (a Map) receives the local images to copy, and `renamed` each
- * local image's name as written → its public URL.
+ * local image's name as written → its public URL; `footnotes` is the
+ * footnotes' wording (the data module's articlesUi.footnotes, in the
+ * build's language).
  */
-export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = new Map(), renamed = new Map() }) {
+export async function renderMarkdown(
+  markdown,
+  { file, bodyOffset = 0, images = new Map(), renamed = new Map(), footnotes = articlesUi.footnotes },
+) {
   const fail = (node, what) => {
     throw new ContentError(file, node?.position ? node.position.start.line + bodyOffset : null, what);
   };
@@ -506,7 +528,7 @@ export async function renderMarkdown(markdown, { file, bodyOffset = 0, images = 
     .use(remarkGfm)
     .use(remarkMath)
     .use(dollarsInProse)
-    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(remarkRehype, { allowDangerousHtml: true, ...footnoteWording(footnotes) })
     .use(mathML, { fail })
     .use(mermaidDiagrams, { fail })
     .use(rehypeRaw)

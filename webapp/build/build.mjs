@@ -29,8 +29,8 @@
  *    every local link a route or a file.
  * 6. On a site in several languages (languages.mjs), each other language is
  *    built by this same script in a process of its own (PORTFOLIO_LANGUAGE
- *    set: steps 0 to 5 with its text, no sitemap, robots.txt, llms.txt or
- *    favicon) into OUTDIR/languages/<tag>/, beside this build, and joined
+ *    set: steps 0 to 5 with its text, no sitemap, robots.txt or favicon,
+ *    its sections of llms.txt) into OUTDIR/languages/<tag>/, beside this build, and joined
  *    to it under /<tag>/ (languageBuilds.mjs); the sitemap lists them all.
  * Exits non-zero with a message on any error; prints little on success.
  */
@@ -45,7 +45,7 @@ import { contentSecurityPolicy, PolicyError } from './policy.mjs';
 import { writeFaviconIco } from './favicon.mjs';
 import { makeArticleCards, makeSiteCard } from './shareCards.mjs';
 import { writeSearchIndex } from './search.mjs';
-import { llmsTxt, llmsTxtPath } from './llms.mjs';
+import { llmsSections, llmsTxt, llmsTxtPath } from './llms.mjs';
 import { describe, ParcelBuildError, startAppBuild } from './parcel.mjs';
 import { robotsTxt, sitemapXml } from './sitemap.mjs';
 import { LanguageError } from './languages.mjs';
@@ -159,7 +159,7 @@ async function main() {
     await fs.writeFile(path.join(siteDir, 'robots.txt'), robotsTxt(siteOrigin));
     await fs.writeFile(
       path.join(siteDir, llmsTxtPath),
-      llmsTxt({ origin: siteOrigin, site: content, pages, articles }),
+      llmsTxt({ origin: siteOrigin, site: content, pages, articles, others: others.map(({ llms }) => llms) }),
     );
     await writeFaviconIco(siteDir);
   }
@@ -197,12 +197,15 @@ async function main() {
     content_security_policy: contentSecurityPolicy({ externalOrigins, analytics }, scriptHashes),
   });
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  // What the site's language's build reads of this one: its routes and their days.
-  if (buildLanguage)
+  // What the site's language's build reads of this one: its routes and their days, its part of /llms.txt.
+  if (buildLanguage) {
+    const prefix = languagePrefixOf(buildLanguage);
+    const llms = llmsSections({ origin: siteOrigin, pages, articles, prefix, suffix: ` (${buildLanguage})` });
     await fs.writeFile(
       path.join(outDir, 'pages.json'),
-      `${JSON.stringify({ routes: routePaths(), updated: [...updated] })}\n`,
+      `${JSON.stringify({ routes: routePaths(), updated: [...updated], llms })}\n`,
     );
+  }
 
   console.log(
     `webapp: built ${files.length} files (${prerendered.length} prerendered pages) into ` +

@@ -5,13 +5,19 @@
  * card's texts are set by Pango (HarfBuzz shaping, the Unicode bidi
  * algorithm, line breaking between CJK letters) through sharp's `text`
  * input, each as a transparent picture that cardDrawing.mjs places where
- * satori would have put the text.
+ * satori would have put the text. Lines break between phrases
+ * (keepPhrasesWhole), as the site's headings do (word-break: auto-phrase).
  *
  * Drawn with the Noto fonts of npm's @embedpdf/fonts-* packages, read from
  * node_modules (the build fetches nothing). The card is a JPEG, so the fonts
  * are never sent: their size costs the build's disk, not the card's bytes.
  */
 import path from 'node:path';
+import {
+  loadDefaultJapaneseParser,
+  loadDefaultSimplifiedChineseParser,
+  loadDefaultTraditionalChineseParser,
+} from 'budoux';
 import sharp from 'sharp';
 import { rootDir } from './paths.mjs';
 
@@ -64,6 +70,34 @@ function hanFont(language) {
   return script === 'Hant' ? NOTO.traditionalChinese : NOTO.simplifiedChinese;
 }
 
+const WORD_JOINER = '\u2060';
+const parsers = new Map();
+const parserOf = (name, load) => {
+  if (!parsers.has(name)) parsers.set(name, load());
+  return parsers.get(name);
+};
+
+/**
+ * `text` with a word joiner between the letters of each phrase, where its
+ * language writes no space between words, so that a line breaks between
+ * phrases and not inside a word (「空白を入れる」 keeps 入れる whole): Japanese
+ * and Chinese split into phrases by BudouX's models, Korean by its spaces,
+ * as Korean is set. A phrase wider than the line still breaks where it must.
+ */
+export function keepPhrasesWhole(text, language) {
+  const join = (phrase) => [...phrase].join(WORD_JOINER);
+  if (/\p{Script=Hangul}/u.test(text)) return text.split(/(\s+)/).map(join).join('');
+  if (!/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return text;
+  const font = fontsFor(text, language)[0];
+  const parser =
+    font === NOTO.traditionalChinese
+      ? parserOf('zh-Hant', loadDefaultTraditionalChineseParser)
+      : font === NOTO.simplifiedChinese
+        ? parserOf('zh-Hans', loadDefaultSimplifiedChineseParser)
+        : parserOf('ja', loadDefaultJapaneseParser);
+  return parser.parse(text).map(join).join('');
+}
+
 /** True when the first letter of `text` is written right to left. */
 export const startsRightToLeft = (text) => /^[^\p{L}]*[\p{Script=Arabic}\p{Script=Hebrew}]/u.test(text);
 
@@ -91,7 +125,7 @@ export async function setText(text, { fonts, size, weight, colour, width, maxLin
   const style = weight >= 700 ? 'Bold' : 'Regular';
   for (const font of fonts) await register(fontFile(font, style));
   const input = {
-    text: `<span foreground="${colour}" lang="${language}">${escapeMarkup(text)}</span>`,
+    text: `<span foreground="${colour}" lang="${language}">${escapeMarkup(keepPhrasesWhole(text, language))}</span>`,
     font: `${fonts.map(({ family }) => family).join(',')} ${style} ${size}`,
     width,
     wrap: 'word-char',

@@ -21,7 +21,7 @@ const buildScript = path.join(import.meta.dirname, 'build.mjs');
  * Writes what the other languages' builds read, and starts them (at once:
  * each spends most of its time waiting for its own Parcel process). Returns
  * `finished`, a promise of [{tag, outDir, manifest, routes, updated}], one
- * per language, which rejects with the first build's mistake.
+ * per language (`llms`: its sections of /llms.txt), which rejects with the first build's mistake.
  */
 export async function startLanguageBuilds(outDir) {
   const languages = await listLanguages();
@@ -60,8 +60,8 @@ function build(tag, outDir) {
       }
       try {
         const read = async (name) => JSON.parse(await fs.readFile(path.join(outDir, name), 'utf8'));
-        const { routes, updated } = await read('pages.json');
-        resolve({ tag, outDir, manifest: await read('routes.json'), routes, updated: new Map(updated) });
+        const { routes, updated, llms } = await read('pages.json');
+        resolve({ tag, outDir, manifest: await read('routes.json'), routes, updated: new Map(updated), llms });
       } catch (error) {
         reject(new LanguageError(`the ${tag} part of the site: its build wrote no ${error.path ?? 'manifest'}`));
       }

@@ -31,10 +31,13 @@ export function checkLanguage(site) {
 /**
  * Throws a PageTableError at the first entry of `pages` the site cannot be
  * built from, or the first social link of `site` (site.js) without an address.
+ * In the build of a language beside the site's, `pages` and `site` are its
+ * file merged over the site's, which passed these checks: a mistake is in
+ * `languageFile`, which the line names.
  */
-export function checkPages(pages, site) {
+export function checkPages(pages, site, languageFile = null) {
   const fail = (message, file = pagesFile) => {
-    throw new PageTableError(`${file}: ${message}`);
+    throw new PageTableError(`${languageFile ?? file}: ${message}`);
   };
   checkLanguage(site);
   const networks = Object.keys(site.socials ?? {});
@@ -108,7 +111,7 @@ const everyPageNeeds = new Set(['key', 'path', 'component', 'nav', 'title', 'des
  * (parcel/language-resolver.cjs); and each lazily loaded page's chunk.
  */
 export async function writePageModule(pages, site) {
-  checkPages(pages, site);
+  checkPages(pages, site, buildLanguage && `webapp/src/data/languages/${buildLanguage}.js`);
   const source = 'build/pages.mjs from src/data/pages.js';
   const lines = ["import { lazyPage } from '../chunks.js';"];
   const entries = [];

@@ -8,7 +8,8 @@
  * rendering reads: the build scripts that render (this folder's
  * articles.mjs, images.mjs, math.mjs and diagrams.mjs), the installed
  * packages (package-lock.json) and the data it uses (interface wording,
- * constants, the external-origins policy, the diagrams' colours). A body
+ * the footnotes' wording, constants, the external-origins policy, the
+ * diagrams' colours). A body
  * that names a local image is never kept, since its output depends on that
  * file too. Entries are written whole (keptFiles.mjs); one that does not
  * parse is rendered again.
@@ -18,6 +19,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { constants } from '../src/data/constants.js';
 import { externalOrigins } from '../src/data/policy.js';
+import { articlesUi } from '../src/data/articlesUi.js';
 import { ui } from '../src/data/ui.js';
 import { DIAGRAM_COLOURS } from './diagrams.mjs';
 import { markUsed, pruneUnused, writeWhole } from './keptFiles.mjs';
@@ -34,7 +36,9 @@ async function renderer() {
     const renderers = ['articles.mjs', 'images.mjs', 'math.mjs', 'diagrams.mjs'].map((name) => `webapp/build/${name}`);
     for (const file of [...renderers, 'package-lock.json']) hash.update(await fs.readFile(path.join(rootDir, file)));
     const diagramColours = await sitePalette(DIAGRAM_COLOURS);
-    return hash.update(JSON.stringify([ui, constants, externalOrigins, diagramColours])).digest('hex');
+    return hash
+      .update(JSON.stringify([ui, articlesUi.footnotes, constants, externalOrigins, diagramColours]))
+      .digest('hex');
   })();
   return rendererHash;
 }

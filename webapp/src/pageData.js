@@ -56,9 +56,15 @@ export function setDataSource(read) {
  */
 export function usePageData(url) {
   preload(inLanguage(url), { as: 'fetch', crossOrigin: 'anonymous' });
-  const content = loadData(url);
-  // Content already here (the prerender, the tests, a page seen before) is
-  // read directly: through use(), React reported a suspension for it in the
-  // component tests and held back the next update of the page.
+  return useSettled(loadData(url));
+}
+
+/**
+ * In a component: the value of `content`, a promise. One already settled
+ * (the prerender, the tests, a page seen before) is read directly: through
+ * use(), React reported a suspension for it in the component tests and held
+ * back the next update of the page.
+ */
+export function useSettled(content) {
   return content.status === 'fulfilled' ? content.value : use(content);
 }

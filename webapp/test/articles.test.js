@@ -19,6 +19,7 @@ import {
 } from '../build/articles.mjs';
 import { constants } from '../src/data/constants.js';
 import { siteLanguage } from '../src/language.js';
+import { articlesUi } from '../src/data/articlesUi.js';
 import { ui } from '../src/data/ui.js';
 
 let dir;
@@ -148,6 +149,33 @@ describe('Markdown', () => {
     expect(await html('It costs $5 and $10, or $ 20 $, and `$x$` is code.')).toBe(
       '<p>It costs $5 and $10, or $ 20 $, and <code>$x$</code> is code.</p>',
     );
+  });
+
+  describe('footnotes', () => {
+    // Footnote 1 referred to twice, footnote 2 once.
+    const markdown = 'One[^a], two[^b] and one again[^a].\n\n[^a]: The first.\n[^b]: The second.';
+    const heading = (out) => /<h2 class="sr-only" id="footnote-label">(?:<a [^>]*>)?([^<]*)</.exec(out)?.[1];
+    const backLabels = (out) =>
+      [...out.matchAll(/<a [^>]*data-footnote-backref=""[^>]*aria-label="([^"]*)"/g)].map(([, label]) => label);
+    const back = (words, reference) => words.backLabel.replace('{reference}', reference);
+
+    it("are named in the site's wording (articlesUi.footnotes), each link back by its reference's number", async () => {
+      const out = await html(markdown);
+      const words = articlesUi.footnotes;
+      expect(heading(out)).toBe(words.label);
+      expect(backLabels(out)).toEqual([back(words, '1'), back(words, '1-2'), back(words, '2')]);
+    });
+
+    it('follow other wording, as a build for another language has it, with no English left', async () => {
+      const words = { label: '脚注', backLabel: '参照 {reference} に戻る' };
+      const out = (await renderMarkdown(markdown, { file: 'inline.md', footnotes: words })).html;
+      expect(heading(out)).toBe('脚注');
+      expect(backLabels(out)).toEqual(['参照 1 に戻る', '参照 1-2 に戻る', '参照 2 に戻る']);
+      // Neither the site's own wording nor remark-rehype's English defaults.
+      expect(out).not.toContain(articlesUi.footnotes.label);
+      expect(out).not.toContain(articlesUi.footnotes.backLabel.replace('{reference}', ''));
+      expect(out).not.toMatch(/Footnotes|Back to reference/);
+    });
   });
 
   it('keeps raw HTML the owner writes', async () => {

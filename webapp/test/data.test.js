@@ -115,6 +115,17 @@ describe('data module', () => {
       expect(() => checkPages(table, withSite)).toThrow(message);
     }
   });
+
+  it("names the language's own file for a mistake in the build of a language beside the site's", () => {
+    const home = pages.find(({ path }) => path === '/');
+    const notFound = pages.find(({ path }) => path === '*');
+    const owner = { ...site, socials: { github: 'https://github.com/someone' } };
+    const file = 'webapp/src/data/languages/ko.js';
+    const table = [{ ...home, socials: [], paragraphs: ['Find me on {instagram}.'] }, notFound];
+    expect(() => checkPages(table, owner, file)).toThrow(
+      `${file}: the page "${home.key}"'s text has {instagram}, which names nothing`,
+    );
+  });
 });
 
 describe('routes', () => {

@@ -97,11 +97,11 @@ describe('link-preview tags', () => {
 
   it('the 404 page names no canonical URL and asks not to be indexed', async () => {
     renderApp('/nope');
-    await screen.findByRole('heading', { level: 1, name: 'Oops!' });
+    await screen.findByRole('heading', { level: 1, name: notFound.heading });
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
     expect(property('og:url')).toBeNull();
     expect(metaContent('robots')).toBe('noindex');
-    expect(property('og:title')).toBe(`404 | ${T}`);
+    expect(property('og:title')).toBe(documentTitle(notFound));
   });
 });
 
@@ -113,7 +113,7 @@ describe('404 screen', () => {
     '/article/01',
     '/no/such/page',
   ]) {
-    it(`${path} shows "Oops!", the message, the URL and a link home`, async () => {
+    it(`${path} shows the 404 heading, the message, the URL and a link home`, async () => {
       renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: notFound.heading })).toBeInTheDocument();
       expect(screen.getByText(notFound.intro)).toBeInTheDocument();
@@ -173,9 +173,14 @@ describe('nav and footer', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(navPages.map(({ path }) => path));
-    expect(footer).toHaveTextContent(`© ${site.main.copyrightYear} ${site.main.name}`);
+    expect(footer).toHaveTextContent(
+      ui.copyright.replace('{year}', site.main.copyrightYear).replace('{name}', site.main.name),
+    );
   });
 });
+
+/** A project card's link, named by its project's `linkText`. */
+const isProjectLink = (name) => projects.some(({ linkText }) => linkText === name);
 
 describe('home', () => {
   it('shows headline, intro, photo, social links, project cards, the newest article teasers and the work card', () => {
@@ -189,7 +194,7 @@ describe('home', () => {
     expect(links.map((a) => a.getAttribute('href'))).toEqual(home.socials.map(socialHref));
     for (const a of links) expect(a).toHaveAccessibleName();
 
-    const viewLinks = within(main).getAllByRole('link', { name: 'View Project' });
+    const viewLinks = within(main).getAllByRole('link', { name: isProjectLink });
     expect(viewLinks.map((a) => a.getAttribute('href'))).toEqual(projects.map((p) => p.link));
 
     const read = within(main).getAllByRole('link', { name: ui.readArticle });
@@ -242,7 +247,7 @@ describe('about, projects, articles, contact', () => {
     expect(screen.getByText(projectsPage.intro)).toBeInTheDocument();
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(titles).toEqual(projects.map((p) => p.title));
-    expect(screen.getAllByRole('link', { name: 'View Project' })).toHaveLength(projects.length);
+    expect(screen.getAllByRole('link', { name: isProjectLink })).toHaveLength(projects.length);
   });
 
   it('articles: every article, newest first, with date, reading time, title, description and Read Article', async () => {

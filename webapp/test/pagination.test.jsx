@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { constants } from '../src/data/index.js';
+import { constants, pageOf } from '../src/data/index.js';
 import { articleList } from '../src/generated/articleList.js';
 import { articlesUi } from '../src/data/articlesUi.js';
 import Pagination from '../src/components/Pagination.jsx';
@@ -23,7 +23,8 @@ describe('the pages of the articles list', () => {
     const nav = screen.getByRole('navigation', { name: words.label });
     expect(within(nav).getByRole('link', { name: words.newer })).toHaveAttribute('href', '/articles');
     expect(within(nav).getByRole('link', { name: words.older })).toHaveAttribute('href', '/articles/page/3');
-    const numbered = within(nav).getAllByRole('link', { name: /^Page \d+$/ });
+    const [before, after] = words.page.split('{page}').map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const numbered = within(nav).getAllByRole('link', { name: new RegExp(`^${before}\\p{N}+${after}$`, 'u') });
     expect(numbered.map((link) => link.getAttribute('href'))).toEqual([
       '/articles',
       '/articles/page/2',
@@ -50,6 +51,6 @@ describe('the pages of the articles list', () => {
   it('answer a page past the last with the 404 page', async () => {
     const pages = Math.max(1, Math.ceil(articleList.length / constants.articlesPerPage));
     renderApp(`/articles/page/${pages + 1}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: pageOf('notFound').heading })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentError, loadArticles } from '../build/articles.mjs';
 import { CARD, drawSiteCard, makeArticleCards, makeSiteCard, MAX_BYTES } from '../build/shareCards.mjs';
+import { keepPhrasesWhole } from '../build/cardText.mjs';
 import { pages } from '../src/data/pages.js';
 import { site } from '../src/data/site.js';
 import { ui } from '../src/data/ui.js';
@@ -223,5 +224,29 @@ describe('share cards', () => {
     expect(card.bytes).toBeLessThanOrEqual(MAX_BYTES);
     const { shareCard } = await import('../src/generated/shareCard.js');
     expect(shareCard).toEqual({ src: card.url, ...CARD, alt: expect.stringContaining(site.main.name) });
+  });
+});
+
+describe('a card’s lines in Japanese, Chinese and Korean', () => {
+  /** Where a line may break: between two letters with no word joiner between them. */
+  const breaks = (text) =>
+    [...text].reduce((at, letter, i, letters) => {
+      if (letter !== '\u2060' && i > 0 && letters[i - 1] !== '\u2060') at.push(letters.slice(0, i).join(''));
+      return at;
+    }, []);
+  const plain = (text) => text.replaceAll('\u2060', '');
+
+  it('break between phrases, never inside a word', () => {
+    const japanese = keepPhrasesWhole('単語の間に空白を入れる', 'ja');
+    expect(plain(japanese)).toBe('単語の間に空白を入れる');
+    expect(breaks(japanese).map(plain)).toEqual(['単語の', '単語の間に', '単語の間に空白を']);
+    const korean = keepPhrasesWhole('한국어 검색 엔진', 'ko');
+    expect(breaks(korean).map(plain)).toEqual(['한국어', '한국어 ', '한국어 검색', '한국어 검색 ']);
+    expect(keepPhrasesWhole('全文検索を作る', 'zh-Hant')).not.toBe('全文検索を作る');
+  });
+
+  it('leave text in other scripts as it is', () => {
+    for (const text of ['Shipping small changes', 'Pesquisa em japonês', 'لماذا أشحن'])
+      expect(keepPhrasesWhole(text, 'en')).toBe(text);
   });
 });

@@ -6,28 +6,36 @@
  * language's home. Each language is another build of the app, so these are
  * plain links, not the router's.
  */
-import { Suspense, use } from 'react';
+import { Suspense } from 'react';
+import { preload } from 'react-dom';
 import { matchPath, useLocation } from 'react-router-dom';
 import { pagePaths, ui } from '../data/index.js';
 import { languages } from '../generated/languages.js';
-import { languagePrefix, pathIn } from '../language.js';
-import { loadData } from '../pageData.js';
-import { articleDataPath } from '../urls.js';
+import { inLanguage, languagePrefix, pathIn } from '../language.js';
+import { loadData, useSettled } from '../pageData.js';
+import { articleDataPath, articleSlugsPath } from '../urls.js';
 
-/** An article's versions (path prefixes), from its data: the same promise for every render. */
-const articleVersions = new Map();
-function versionsOf(slug) {
-  if (!articleVersions.has(slug)) {
-    const data = loadData(articleDataPath(slug));
-    articleVersions.set(
-      slug,
-      data.then(
-        (article) => article?.versions ?? [],
-        () => [],
-      ),
-    );
+/**
+ * What `pick` reads of the content at `url`, or reads of null when it cannot
+ * be loaded (the switch then leads to each language's home): the same
+ * promise for every render, settled at once for content already here (the
+ * prerender, the tests).
+ */
+const picked = new Map();
+function pickFrom(url, pick) {
+  if (!picked.has(url)) {
+    const content = loadData(url);
+    const value = content.then(pick, () => pick(null));
+    if (content.status === 'fulfilled') Object.assign(value, { status: 'fulfilled', value: pick(content.value) });
+    picked.set(url, value);
   }
-  return articleVersions.get(slug);
+  return picked.get(url);
+}
+
+/** In a component: pickFrom, with the content preloaded as the page's own load of it is (one request for both). */
+function usePicked(url, pick) {
+  preload(inLanguage(url), { as: 'fetch', crossOrigin: 'anonymous' });
+  return useSettled(pickFrom(url, pick));
 }
 
 function Links({ path, versions }) {
@@ -52,18 +60,29 @@ function Links({ path, versions }) {
   );
 }
 
+/** An address of an article's form: its versions if it is one (by the list of slugs the article page reads too), else none. */
 function ArticleLinks({ path, slug }) {
-  return <Links path={path} versions={use(versionsOf(slug))} />;
+  const slugs = usePicked(articleSlugsPath, (list) => list?.slugs ?? []);
+  return slugs.includes(slug) ? <VersionLinks path={path} slug={slug} /> : <Links path={path} versions={[]} />;
+}
+
+function VersionLinks({ path, slug }) {
+  return <Links path={path} versions={usePicked(articleDataPath(slug), (article) => article?.versions ?? [])} />;
 }
 
 function LanguageSwitch() {
   const { pathname } = useLocation();
   const slug = matchPath('/article/:slug', pathname)?.params.slug;
-  // A page of the page table is in every language.
-  if (!slug) return <Links path={pathname} versions={Object.values(pagePaths).includes(pathname) ? null : []} />;
+  // The boundary is there on every page, so that a missing article's
+  // address, served the 404 page (rendered without it), hydrates the same
+  // markup. A page of the page table is in every language.
   return (
     <Suspense fallback={<Links path={pathname} versions={[]} />}>
-      <ArticleLinks path={pathname} slug={slug} />
+      {slug ? (
+        <ArticleLinks path={pathname} slug={slug} />
+      ) : (
+        <Links path={pathname} versions={Object.values(pagePaths).includes(pathname) ? null : []} />
+      )}
     </Suspense>
   );
 }

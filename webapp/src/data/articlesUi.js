@@ -36,6 +36,13 @@ export const articlesUi = {
    */
   copyCode: { label: 'Copy', copied: 'Copied', selected: 'Selected: press Ctrl+C to copy' },
   /**
+   * An article's footnotes, read by screen readers (written at build time):
+   * the heading of their list, and the name of each link back to the text;
+   * `{reference}` is the reference's number (1, and 1-2 for the second
+   * reference to footnote 1).
+   */
+  footnotes: { label: 'Footnotes', backLabel: 'Back to reference {reference}' },
+  /**
    * A series (`series:`): on each part, its place (`{part}`, `{count}`, and
    * `{series}`, its name, linking its page) and the name of the list of
    * parts; on the series' page, how many parts it has.

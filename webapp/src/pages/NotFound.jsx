@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { documentTitle, pageOf, pagePaths, ui } from '../data/index.js';
+import { inLanguage } from '../language.js';
 import PageMeta from '../components/PageMeta.jsx';
 import Template from '../components/Template.jsx';
 import './NotFound.css';
@@ -18,7 +19,8 @@ const noOrigin = () => '';
 export default function NotFound() {
   const { pathname, search, hash } = useLocation();
   const origin = useSyncExternalStore(neverChanges, browserOrigin, noOrigin);
-  const url = origin && `${origin}${pathname}${search}${hash}`;
+  // The router's path is within this language's part of the site: the visitor asked for it with the prefix.
+  const url = origin && `${origin}${inLanguage(pathname)}${search}${hash}`;
 
   const page = pageOf('notFound');
   const text = ui.notFound;
