@@ -1,7 +1,7 @@
 # The site as a container image: the fully static binary alone, FROM scratch
 # (about 8 MB), run as an unprivileged user, plain HTTP on port 8080.
 #
-#   docker build -t portfolio .                 # builds the binary too (Rust, Node.js 20, Chromium)
+#   docker build -t portfolio .                 # builds the binary too (Rust, Node.js 26, Chromium)
 #   docker build -t portfolio --build-arg BINARY=prebuilt .
 #                                               # packs target/x86_64-unknown-linux-gnu/dist/portfolio (cargo static)
 #   docker run -d -p 80:8080 portfolio
@@ -16,7 +16,7 @@ ARG BINARY=build
 
 FROM docker.io/library/rust:1-bookworm AS build
 # Node.js builds the web app; Chromium draws the articles' diagrams.
-RUN curl -fsSL https://deb.nodesource.com/setup_20.x | bash - \
+RUN curl -fsSL https://deb.nodesource.com/setup_26.x | bash - \
  && apt-get install -y --no-install-recommends nodejs chromium
 WORKDIR /src
 COPY . .

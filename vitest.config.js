@@ -1,11 +1,16 @@
 // Component tests of the web app: `npx vitest run` (or `npm run test:web`).
 import { defineConfig } from 'vitest/config';
 
+// Node 25 and later have a localStorage of their own, which hides jsdom's
+// from the tests (vitest #8757): their workers run without it.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+
 export default defineConfig({
   // JSX with React's automatic runtime (no `import React` needed).
   oxc: { jsx: { runtime: 'automatic' } },
   test: {
     environment: 'jsdom',
+    execArgv: nodeMajor >= 25 ? ['--no-webstorage'] : [],
     include: ['webapp/test/**/*.test.{js,jsx}'],
     globalSetup: ['webapp/test/globalSetup.js'],
     setupFiles: ['webapp/test/setup.js'],

@@ -45,7 +45,10 @@ fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
             page if page.ends_with(".html") => (format!("/{}", page.trim_end_matches(".html")), 200),
             other => (format!("/{other}"), 200),
         });
-        for (encoding, suffix) in [("identity", ""), ("gzip", ".gz"), ("br", ".br")] {
+        // A copy under its name percent-encoded, for hosts that look files up so, holds the plain bytes only.
+        let encodings: &[(&str, &str)] =
+            if file.contains('%') { &[("identity", "")] } else { &[("identity", ""), ("gzip", ".gz"), ("br", ".br")] };
+        for &(encoding, suffix) in encodings {
             let on_disk = dir.join(format!("{file}{suffix}"));
             let reply = server.request("GET", &url, &[("Accept-Encoding", encoding)]);
             assert_eq!(reply.status, status, "{url}");

@@ -12,7 +12,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use common::{command_for, free_port, get_to, Server};
+use common::{free_port, get_to, Server};
 use copies::*;
 use front::Front;
 use pages::*;
@@ -118,12 +118,14 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
 
 /// The tests that read the content pass on an owner's site, not only on the
 /// sample: the copy is made someone else's as the README's "Make it yours"
-/// says (tests/copies/make-someone-elses.mjs: another name and domain, a
-/// network dropped, the contact text rewritten, every article replaced, two
-/// PNG logos, a phone's photo), then its component tests, the prerender
-/// checks and the page budgets run on it.
+/// says (tests/copies/make-someone-elses.mjs: another name and domain,
+/// Portuguese with Korean beside it, every text of the data module
+/// rewritten, a network dropped, every article replaced, two PNG logos, a
+/// phone's photo), then its component tests, the prerender checks of every
+/// language, the end-to-end tests in Chromium (the page budgets among them)
+/// and the static hosts' checks run on it.
 #[test]
-fn a_copy_made_someone_elses_passes_the_component_prerender_and_budget_tests() {
+fn a_copy_made_someone_elses_passes_the_component_prerender_end_to_end_and_static_host_tests() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let copy = build_copy("someone-elses", |copy| {
         // The tests, as the owner's clone has them.
@@ -144,7 +146,10 @@ fn a_copy_made_someone_elses_passes_the_component_prerender_and_budget_tests() {
     let vitest = Command::new("npx").args(["vitest", "run"]).current_dir(&repository).status().expect("run npx vitest");
     assert!(vitest.success(), "the component tests fail on someone else's site");
 
-    assert_every_route_prerendered(&copy.server, &expectations_in(&repository));
+    for expected in expectations_of_every_language(&repository) {
+        assert_every_route_prerendered(&copy.server, &expected);
+    }
+    assert!(copy.server.get("/ko").text().contains("<html lang=\"ko\">"), "Korean beside Portuguese");
 
     // Her tag in Japanese is a page under its own name, as a browser asks
     // for it (percent-encoded), and with a trailing slash a redirect a
@@ -155,22 +160,22 @@ fn a_copy_made_someone_elses_passes_the_component_prerender_and_budget_tests() {
     assert!(page.text().contains("Pesquisa em japonês"), "{tag} lists its article");
     let slashed = copy.server.get(&format!("{tag}/"));
     assert_eq!((slashed.status, slashed.header("location")), (308, Some(tag)), "{tag}/");
-    // Exported, the tag's page and the list it fetches are there too, as the
-    // binary answers them, on Netlify (its local emulation, which finds a file
-    // only under its name percent-encoded) and on Cloudflare Pages.
-    let export = repository.join("export");
-    let output = command_for(&copy.binary).arg("export").arg(&export).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    // Exported, every route, file and redirect of every language is served
+    // by nginx, Cloudflare Pages and Netlify as the binary serves it, her
+    // Japanese tag's list too (Netlify's emulation finds a file only under
+    // its name percent-encoded).
+    let export = front::hosts::exported(&copy.binary, "someone-elses-export");
+    let aliases: Vec<String> =
+        expectations_in(&repository)["aliases"].as_array().unwrap().iter().map(|alias| s(&alias["from"]).to_owned()).collect();
+    front::hosts::nginx_serves_the_export_as_the_binary_does(&copy.server, &export, &aliases);
     for host in ["Netlify", "Cloudflare Pages"] {
         let port = free_port();
         let front = if host == "Netlify" { Front::netlify(port, &export) } else { Front::cloudflare_pages(port, &export) };
-        for path in [tag.to_owned(), format!("{tag}.json")] {
-            let (ours, theirs) = (copy.server.get(&path), get_to(port, &path));
-            assert_eq!(ours.status, 200, "{path}");
-            assert_eq!(theirs.status, ours.status, "{host}: {path}");
-            assert!(theirs.body == ours.body, "{host}: the body of {path} differs");
-            assert_eq!(theirs.header("cache-control"), ours.header("cache-control"), "{host}: Cache-Control of {path}");
-        }
+        front::hosts::serves_the_export_as_the_binary_does(host, port, &copy.server, &aliases);
+        let list = format!("{tag}.json");
+        let (ours, theirs) = (copy.server.get(&list), get_to(port, &list));
+        assert_eq!((ours.status, theirs.status), (200, 200), "{host}: {list}");
+        assert!(theirs.body == ours.body, "{host}: the body of {list} differs");
         drop(front);
     }
     let _ = fs::remove_dir_all(&export);
@@ -189,13 +194,14 @@ fn a_copy_made_someone_elses_passes_the_component_prerender_and_budget_tests() {
     let search: Value = serde_json::from_slice(&output.stdout).expect("the search prints JSON");
     assert_eq!(search, serde_json::json!({ "results": ["/article/pesquisa-em-japones"], "problems": [] }));
 
-    let budgets = Command::new("node")
-        .args(["--test", "tests/e2e/weight.test.mjs"])
+    // Every end-to-end test, the page budgets among them, on her site.
+    let end_to_end = Command::new("node")
+        .args(["--test", "tests/e2e/"])
         .current_dir(&repository)
         .env("PORTFOLIO_BINARY", &copy.binary)
         .status()
         .expect("run node --test");
-    assert!(budgets.success(), "the page budgets fail on someone else's site");
+    assert!(end_to_end.success(), "the end-to-end tests fail on someone else's site");
 }
 
 // ---------------------------------------------------------------------------

@@ -46,12 +46,13 @@ else if (/main: \{\n/.test(site)) write('site.js', site.replace(/main: \{\n/, "m
 else fail('site.js has no `main: {` to set the language in');
 let ui = read('ui.js');
 const setWording = (key, text) => {
-  const line = new RegExp(`^(\\s*)${key}: '[^']*',$`, 'm');
+  const line = new RegExp(`^(\\s*)${key}: ('[^']*'|"[^"]*"),$`, 'm');
   if (!line.test(ui)) fail(`ui.js has no one-line \`${key}:\` to write in German`);
   ui = ui.replace(line, `$1${key}: '${text}',`);
 };
 setWording('skipToContent', 'Zum Inhalt springen');
-if (!/^\s*languages: '[^']*',$/m.test(ui)) ui = ui.replace(/nav: \{\n/, "nav: {\n    languages: 'Sprachen',\n");
+if (!/^\s*languages: ('[^']*'|"[^"]*"),$/m.test(ui))
+  ui = ui.replace(/nav: \{\n/, "nav: {\n    languages: 'Sprachen',\n");
 setWording('languages', 'Sprachen');
 write('ui.js', ui);
 

@@ -121,6 +121,9 @@ export function reword(text, language) {
     .join('');
 }
 
+/** `text` as a string literal in single quotes, as the formatted data modules write them. */
+const quoted = (text) => `'${text.replace(/[\\']/g, '\\$&')}'`;
+
 /** The source of a data module with each of its texts reworded into `language`. */
 export function rewordSource(source, language) {
   const tree = parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
@@ -147,7 +150,7 @@ export function rewordSource(source, language) {
   walk(tree, null);
   let rewritten = source;
   for (const node of texts.sort((a, b) => b.start - a.start))
-    rewritten = `${rewritten.slice(0, node.start)}${JSON.stringify(reword(node.value, language))}${rewritten.slice(node.end)}`;
+    rewritten = `${rewritten.slice(0, node.start)}${quoted(reword(node.value, language))}${rewritten.slice(node.end)}`;
   return rewritten;
 }
 

@@ -43,6 +43,11 @@ await page.waitForURL((url) => url.pathname === `/ja${article}`);
 await page.locator('h1').first().waitFor();
 await page.waitForLoadState('networkidle');
 const inApp = await where();
+// Its heading breaks between phrases, not inside a word.
+inApp.headingBreaks = await page
+  .locator('h1')
+  .first()
+  .evaluate((h1) => getComputedStyle(h1).wordBreak);
 
 const axe = {};
 for (const path of axePages) {

@@ -12,6 +12,8 @@ use std::time::Duration;
 
 use crate::common::{wait_for_port, wait_with_timeout};
 
+pub mod hosts;
+
 /// The first ```` ```LANGUAGE ```` block of docs/deploy.md that contains `marker`.
 pub fn documented_snippet(language: &str, marker: &str) -> String {
     let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/deploy.md")).unwrap();
