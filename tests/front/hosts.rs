@@ -52,7 +52,7 @@ pub fn nginx_serves_the_export_as_the_binary_does(server: &Server, dir: &Path, a
         .replace("/var/www/portfolio", &dir.display().to_string());
     let nginx_front = Front::nginx(port, &body);
     let mut paths = server.routes();
-    paths.extend(files_below(&dir).into_iter().map(|file| format!("/{file}")));
+    paths.extend(files_below(dir).into_iter().map(|file| format!("/{file}")));
     paths.retain(|path| !path.ends_with(".gz") && !path.ends_with(".br"));
     paths.extend(["/no-such-page", "/article/999999", "/static/js/missing.js"].map(str::to_owned));
     let mut compared = 0;

@@ -20,6 +20,13 @@ export function initialize(data) {
 }
 
 export async function resolve(specifier, context, nextResolve) {
+  // A relative import is redirected by the path it names, as the Parcel
+  // resolver does: the site's own generated module it stands for may not
+  // be written yet (this build runs beside the site's, which writes it).
+  if (specifier.startsWith('.') && context.parentURL?.startsWith('file:')) {
+    const target = redirect.languageFile(fileURLToPath(new URL(specifier, context.parentURL)), language);
+    if (target) return nextResolve(pathToFileURL(target).href, context);
+  }
   const resolved = await nextResolve(specifier, context);
   if (!resolved.url.startsWith('file:')) return resolved;
   const target = redirect.languageFile(fileURLToPath(resolved.url), language);

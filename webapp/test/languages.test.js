@@ -1,6 +1,9 @@
 // The languages beside the site's (webapp/build/languages.mjs): how a
 // language file's text is laid over the data, and which articles each
 // language's build reads.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   articleFilesOf,
@@ -108,5 +111,33 @@ describe("a language's part of the site", () => {
     expect(pathIn('/ja', '/about')).toBe('/ja/about');
     expect(pathIn('', '/')).toBe('/');
     expect(['de', 'ja', 'ar', 'fr'].map(autonym)).toEqual(['Deutsch', '日本語', 'العربية', 'Français']);
+  });
+});
+
+describe("a language's build in node (languageHooks.mjs)", () => {
+  it('reads its own generated module before the site’s build has written the one it stands for', () => {
+    // A language's build starts beside the site's, which writes generated/ meanwhile.
+    const root = path.resolve(import.meta.dirname, '..');
+    const dir = path.join(root, 'src/generated.zz-test');
+    fs.mkdirSync(dir, { recursive: true });
+    try {
+      fs.writeFileSync(path.join(dir, 'probe.js'), 'export const from = "generated.zz-test";\n');
+      fs.writeFileSync(path.join(dir, 'importer.js'), 'export { from } from "../generated/probe.js";\n');
+      expect(fs.existsSync(path.join(root, 'src/generated/probe.js'))).toBe(false);
+      const said = execFileSync(
+        process.execPath,
+        [
+          '--import',
+          path.join(root, 'build/languageHooks.mjs'),
+          '--input-type=module',
+          '-e',
+          `const { from } = await import(${JSON.stringify(path.join(dir, 'importer.js'))}); console.log(from);`,
+        ],
+        { env: { ...process.env, PORTFOLIO_LANGUAGE: 'zz-test' }, encoding: 'utf8' },
+      );
+      expect(said.trim()).toBe('generated.zz-test');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
