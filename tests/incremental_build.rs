@@ -172,9 +172,11 @@ fn a_returning_visitor_downloads_only_what_changed(copy: &BuiltCopy, before_bina
     // One interface text changed, which every page's main script holds.
     let ui = copy.repository().join("webapp/src/data/ui.js");
     let text = fs::read_to_string(&ui).unwrap();
-    let at = text.find("skipToContent: '").expect("ui.js has skipToContent") + "skipToContent: '".len();
-    let edited_text = format!("{}, returning", &text[at..at + text[at..].find('\'').unwrap()]);
-    fs::write(&ui, format!("{}{edited_text}{}", &text[..at], &text[at + text[at..].find('\'').unwrap()..])).unwrap();
+    // In either quotes, as the owner wrote it.
+    let at = text.find("skipToContent: ").expect("ui.js has skipToContent") + "skipToContent: ".len() + 1;
+    let quote = text[..at].chars().last().unwrap();
+    let end = at + text[at..].find(quote).unwrap();
+    fs::write(&ui, format!("{}{}, returning{}", &text[..at], &text[at..end], &text[end..])).unwrap();
     let after_binary = copy.rebuild("target", &[]);
     let after = copy.embedded("target");
     let mut server = serve(&after_binary);

@@ -158,9 +158,10 @@ const quote = (s) => `'${s.replace(/'/g, "''")}'`;
 const day = (date) => date.toISOString().slice(0, 10);
 
 fs.mkdirSync(dir, { recursive: true });
+// The articles in the site's language: NAME.md, not a translation (NAME.<tag>.md).
 const existing = fs
   .readdirSync(dir)
-  .filter((name) => name.endsWith('.md'))
+  .filter((name) => /^[^.]+\.md$/.test(name))
   .sort();
 const newest =
   existing

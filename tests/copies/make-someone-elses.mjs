@@ -89,9 +89,9 @@ if (!dropped) fail('site.js has no social network to drop');
 siteJs = edit(siteJs, new RegExp(`\\n\\s*${dropped}: '[^']*',`), '', `socials.${dropped} in site.js`);
 write('site.js', siteJs);
 let pagesJs = read('pages.js')
-  .replaceAll(new RegExp(`'${dropped}',\\s*`, 'g'), '')
-  .replaceAll(new RegExp(`,\\s*'${dropped}'`, 'g'), '')
-  .replace(new RegExp(`\\n\\s*networkLabels: \\{ ${dropped}: '[^']*' \\},`), '');
+  .replaceAll(new RegExp(`['"]${dropped}['"],\\s*`, 'g'), '')
+  .replaceAll(new RegExp(`,\\s*['"]${dropped}['"]`, 'g'), '')
+  .replace(new RegExp(`\\n\\s*networkLabels: \\{ ${dropped}: ('[^']*'|"[^"]*") \\},`), '');
 
 // The contact text rewritten, with the e-mail link and no network.
 const contact = pages.find(({ paragraphs }) => Array.isArray(paragraphs));
