@@ -176,7 +176,8 @@ fn a_returning_visitor_downloads_only_what_changed(copy: &BuiltCopy, before_bina
     let at = text.find("skipToContent: ").expect("ui.js has skipToContent") + "skipToContent: ".len() + 1;
     let quote = text[..at].chars().last().unwrap();
     let end = at + text[at..].find(quote).unwrap();
-    fs::write(&ui, format!("{}{}, returning{}", &text[..at], &text[at..end], &text[end..])).unwrap();
+    let edited_text = format!("{}, returning", &text[at..end]);
+    fs::write(&ui, format!("{}{edited_text}{}", &text[..at], &text[end..])).unwrap();
     let after_binary = copy.rebuild("target", &[]);
     let after = copy.embedded("target");
     let mut server = serve(&after_binary);
