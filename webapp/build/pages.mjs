@@ -102,7 +102,7 @@ export function checkPages(pages, site, languageFile = null) {
  * adds it to the table's entry before the page renders. The page at '/'
  * (and any other page of its component) is in the main script whole.
  */
-const everyPageNeeds = new Set(['key', 'path', 'component', 'nav', 'title', 'description', 'keywords']);
+export const everyPageNeeds = new Set(['key', 'path', 'component', 'nav', 'title', 'description', 'keywords']);
 
 /**
  * Writes, for `pages` (checked first, with `site`'s social links):
