@@ -21,6 +21,8 @@
 mod dictionaries;
 #[path = "build/precompress.rs"]
 mod precompress;
+#[path = "build/web_cache.rs"]
+mod web_cache;
 
 use std::fs;
 use std::io;
@@ -38,7 +40,8 @@ fn main() {
     let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR"));
     // Only the web app's sources and the npm manifests can change the output;
     // not webapp/src/generated (nor generated.<language>), which the web build writes itself.
-    for path in ["package.json", "package-lock.json"].into_iter().map(|p| root.join(p)).chain(web_sources(&root)) {
+    let sources = web_sources(&root);
+    for path in ["package.json", "package-lock.json"].into_iter().map(|p| root.join(p)).chain(sources.iter().cloned()) {
         println!("cargo:rerun-if-changed={}", path.display());
     }
 
@@ -52,7 +55,7 @@ fn main() {
     require_tool("node");
     require_tool("npm");
     install_node_modules_if_stale(&root);
-    run(Command::new("node").arg("webapp/build/build.mjs").arg(&web_out).current_dir(&root), "node webapp/build/build.mjs");
+    build_web(&root, &sources, &out_dir, &web_out);
 
     if embed_dir.exists() {
         fs::remove_dir_all(&embed_dir).unwrap_or_else(|e| fail(&format!("cannot clear {}: {e}", embed_dir.display())));
@@ -73,6 +76,22 @@ fn main() {
         }
     }
     pack_site(&embed_dir, &out_dir).unwrap_or_else(|e| fail(&format!("cannot pack {}: {e}", embed_dir.display())));
+}
+
+/// Runs the web build into `web_out`, or takes its output from an earlier
+/// build of the same sources (`build/web_cache.rs`).
+fn build_web(root: &Path, sources: &[PathBuf], out_dir: &Path, web_out: &Path) {
+    let cache = cache_root(out_dir).join("web");
+    let key = web_cache::key(root, sources).unwrap_or_else(|e| fail(&format!("cannot read the web sources: {e}")));
+    match web_cache::restore(&cache, &key, web_out) {
+        Ok(true) => return,
+        Ok(false) => {}
+        Err(e) => println!("cargo:warning=could not reuse the web build kept in {}: {e}", cache.display()),
+    }
+    run(Command::new("node").arg("webapp/build/build.mjs").arg(web_out).current_dir(root), "node webapp/build/build.mjs");
+    if let Err(e) = web_cache::keep(&cache, &key, web_out) {
+        println!("cargo:warning=could not keep the web build in {}: {e}", cache.display());
+    }
 }
 
 /// Writes what `src/lib.rs` compiles in: the files of `embed` one after

@@ -48,21 +48,22 @@ fn signal(server: &Server, name: &str) {
 
 #[test]
 fn pings_arrive_at_half_the_interval_while_the_runtime_runs_and_stop_when_it_stops() {
-    // 200 ms: pings every 100 ms.
-    let (server, socket, path) = server_telling("on", &[("WATCHDOG_USEC", "200000")]);
-    let first = messages(&socket, Duration::from_millis(1500));
+    // 600 ms: pings every 300 ms. The other half of the interval is the
+    // room a loaded machine (the tests beside this one) may take.
+    let (server, socket, path) = server_telling("on", &[("WATCHDOG_USEC", "600000")]);
+    let first = messages(&socket, Duration::from_millis(3000));
     assert!(first.iter().any(|(_, m)| m.contains("READY=1")), "{first:?}");
     let pings: Vec<Instant> = first.iter().filter(|(_, m)| m.trim() == "WATCHDOG=1").map(|(at, _)| *at).collect();
-    assert!((8..=20).contains(&pings.len()), "{} pings in 1.5 s at 100 ms: {first:?}", pings.len());
+    assert!((8..=12).contains(&pings.len()), "{} pings in 3 s at 300 ms: {first:?}", pings.len());
     let widest = pings.windows(2).map(|pair| pair[1] - pair[0]).max().unwrap();
-    assert!(widest < Duration::from_millis(200), "a gap of {widest:?} between pings, the whole interval");
+    assert!(widest < Duration::from_millis(600), "a gap of {widest:?} between pings, the whole interval");
 
     signal(&server, "STOP");
-    let _ = messages(&socket, Duration::from_millis(150)); // one already on its way
-    let stopped = messages(&socket, Duration::from_millis(600));
+    let _ = messages(&socket, Duration::from_millis(300)); // one already on its way
+    let stopped = messages(&socket, Duration::from_millis(1200));
     assert!(stopped.is_empty(), "pings from a stopped process: {stopped:?}");
     signal(&server, "CONT");
-    let resumed = messages(&socket, Duration::from_millis(500));
+    let resumed = messages(&socket, Duration::from_millis(1000));
     assert!(resumed.iter().any(|(_, m)| m.trim() == "WATCHDOG=1"), "no ping once it runs again: {resumed:?}");
     assert_eq!(server.get("/").status, 200);
     let _ = std::fs::remove_file(path);

@@ -89,4 +89,9 @@ test("the README's set-up line names every package .ci/run installs", () => {
   );
   const pip = /pip(?:3)? install --quiet --break-system-packages ([\w-]+)/.exec(ci);
   assert.ok(pip && readme.includes(`pip install ${pip[1]}`), `the README names the pip package ${pip?.[1]}`);
+  const cargo = /cargo install ([^\n|]+)/.exec(ci);
+  assert.ok(
+    cargo && readme.includes(`cargo install ${cargo[1]}\``),
+    `the README names \`cargo install ${cargo?.[1]}\``,
+  );
 });

@@ -6,7 +6,9 @@
  * lays the Rust and JavaScript out as the lint steps check them.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { slowestLines, testCases } from './slowest.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const jsFiles = [
@@ -26,10 +28,34 @@ const steps = [
   ['lint: eslint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['lint: prettier', 'npx', ['prettier', '--check', '--log-level', 'warn', ...jsFiles]],
   ['rust: the static binary', 'cargo', ['static', '--locked']],
-  // --no-fail-fast: a failing test binary does not hide the ones after it.
-  ['rust: tests', 'cargo', ['test', '--release', '--locked', '--no-fail-fast']],
-  ['web: component tests', 'npx', ['vitest', 'run']],
-  ['e2e: Chromium and the workflows', 'node', ['--test', 'tests/e2e/', 'tests/workflows.test.mjs']],
+  // cargo-nextest (.config/nextest.toml): each test in a process of its own,
+  // tests of different files side by side; a failing test hides none after it.
+  [
+    'rust: tests',
+    'cargo',
+    ['nextest', 'run', '--release', '--locked', '--no-fail-fast'],
+    'target/nextest/default/junit.xml',
+  ],
+  [
+    'web: component tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=junit', '--outputFile.junit=target/test-reports/vitest.xml'],
+    'target/test-reports/vitest.xml',
+  ],
+  [
+    'e2e: Chromium and the workflows',
+    'node',
+    [
+      '--test',
+      // Test files side by side: a browser test waits on pages more than it works.
+      '--test-concurrency=3',
+      ...['--test-reporter=spec', '--test-reporter-destination=stdout'],
+      ...['--test-reporter=junit', '--test-reporter-destination=target/test-reports/e2e.xml'],
+      'tests/e2e/',
+      'tests/workflows.test.mjs',
+    ],
+    'target/test-reports/e2e.xml',
+  ],
 ];
 
 const only = process.argv[2];
@@ -51,19 +77,27 @@ if (chosen.length === 0) {
 }
 
 const failed = [];
-for (const [name, command, args] of chosen) {
+const cases = [];
+fs.mkdirSync(path.join(root, 'target/test-reports'), { recursive: true });
+for (const [name, command, args, report] of chosen) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  // A report left by an earlier run must not be read as this one's.
+  if (report) fs.rmSync(path.join(root, report), { force: true });
   const started = Date.now();
   const { status, error } = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   const seconds = Math.round((Date.now() - started) / 1000);
+  const ran = report && fs.existsSync(path.join(root, report)) ? testCases(path.join(root, report)) : [];
+  cases.push(...ran.map((testCase) => ({ ...testCase, step: name.split(':')[0] })));
+  const tally = report ? ` (${ran.length} tests)` : '';
   if (error || status !== 0) {
     failed.push(name);
-    console.log(`=== ${name}: FAILED after ${seconds} s${error ? ` (${error.message})` : ''}`);
+    console.log(`=== ${name}: FAILED after ${seconds} s${tally}${error ? ` (${error.message})` : ''}`);
   } else {
-    console.log(`=== ${name}: passed in ${seconds} s`);
+    console.log(`=== ${name}: passed in ${seconds} s${tally}`);
   }
 }
 
+if (cases.length) console.log(`\nthe slowest tests:\n${slowestLines(cases).join('\n')}`);
 console.log(`\n${failed.length ? `failed: ${failed.join('; ')}` : 'every step passed'}`);
 console.log(`steps: ${chosen.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length ? 1 : 0);

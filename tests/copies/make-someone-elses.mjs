@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Makes the copy of the repository at COPY someone else's, as thoroughly as
- * the README's "Make it yours" says an owner does (tests/owner_copies.rs):
+ * the README's "Make it yours" says an owner does (tests/someone_elses.rs):
  *
  *   node tests/copies/make-someone-elses.mjs COPY
  *

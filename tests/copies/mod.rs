@@ -59,9 +59,6 @@ pub struct BuiltCopy {
     pub _work: TempDir,
 }
 
-/// The packages of this repository: what a copy of it compiles again.
-const OWN_CRATES: [&str; 2] = ["portfolio", "portfolio-server"];
-
 /// Copies what `cargo build` reads into a temporary folder, lets `change`
 /// edit the copy as an owner would, builds it and starts its binary.
 pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
@@ -187,29 +184,35 @@ impl BuiltCopy {
 /// compiled dependencies of the build under test, and returns its binary.
 fn build_into(copy: &Path, target: &Path, env: &[(&str, &Path)]) -> PathBuf {
     // Built with the compiled dependencies of the build under test, copied
-    // (not shared) so that nothing here can disturb it: only the portfolio
-    // crates are compiled again (their paths differ), and the server without
-    // optimisation (a profile override for those packages, which leaves the
-    // dependencies' artefacts valid): these tests are about the embedded site.
+    // (not shared) so that nothing here can disturb it. The server crate is
+    // among them: its sources are the same, at the same place relative to
+    // the workspace (what cargo hashes), with the same times (copy_tree), so
+    // cargo finds it fresh. The package that embeds the site is compiled
+    // again: its build script's record names this repository's web sources,
+    // which would make the copy's site look built. Test executables are
+    // not needed to build.
     let binary_dir = Path::new(common::BINARY).parent().unwrap();
     let profile = profile_of(binary_dir);
-    let own_crate = |relative: &Path| {
+    let not_needed = |relative: &Path| {
         let name = relative.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        relative.components().count() == 2 && (name.starts_with("portfolio") || name.starts_with("libportfolio"))
+        let site_package = (name.starts_with("portfolio-") && !name.starts_with("portfolio-server-")) || name.starts_with("libportfolio-");
+        let executable = relative.starts_with("deps") && relative.extension().is_none();
+        relative.components().count() == 2 && (site_package || executable)
     };
     if !target.exists() {
         for dir in ["deps", "build", ".fingerprint"] {
             let from = binary_dir.join(dir);
             if from.is_dir() {
-                copy_tree(&from, &target.join(binary_dir.file_name().unwrap()).join(dir), &own_crate, binary_dir).unwrap();
+                copy_tree(&from, &target.join(binary_dir.file_name().unwrap()).join(dir), &not_needed, binary_dir).unwrap();
             }
         }
     }
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned()));
     cargo
         .args(["build", "--locked", "--quiet", "--profile", &profile])
-        .args(OWN_CRATES.iter().flat_map(|name| ["--config".to_owned(), format!("profile.{profile}.package.{name}.opt-level=0")]))
-        .args(OWN_CRATES.iter().flat_map(|name| ["--config".to_owned(), format!("profile.{profile}.package.{name}.codegen-units=16")]))
+        // The site package without optimisation: its code is the embedded
+        // files and a call into the server (and its build script the same).
+        .args(["--config", &format!("profile.{profile}.package.portfolio.opt-level=0")])
         .current_dir(copy)
         .env("CARGO_TARGET_DIR", target)
         .env_remove("CARGO_BUILD_TARGET_DIR")

@@ -2,7 +2,7 @@
 // alt texts, labels on icon-only links, contrast, landmarks, …), at desktop
 // and phone widths, in the light and the dark theme, plus a check that
 // keyboard focus is visible.
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import { openPage, serverAndBrowser } from './harness.mjs';
@@ -12,28 +12,34 @@ const paths = [...routePaths(), '/no-such-page'];
 
 const env = serverAndBrowser();
 
-for (const colorScheme of ['light', 'dark']) {
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 375, height: 812 },
-  ]) {
-    test(`no WCAG 2.1 AA violations at ${viewport.width} px, ${colorScheme} theme`, async () => {
-      for (const path of paths) {
-        const { page, problems } = await openPage(env.browser.context, env.server.baseURL, viewport);
-        await page.emulateMedia({ colorScheme });
-        await page.goto(env.server.baseURL + path, { waitUntil: 'networkidle' });
-        await page.locator('h1').first().waitFor();
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        const summary = results.violations.map(
-          (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-        );
-        assert.deepEqual(summary, [], `${path} at ${viewport.width}px, ${colorScheme}`);
-        assert.deepEqual(problems, [], `${path} at ${viewport.width}px, ${colorScheme}`);
-        await page.close();
-      }
-    });
+// The four looks side by side: each page load waits on the network more
+// than it works, and each look has pages of its own.
+describe('axe-core on every screen', { concurrency: 4 }, () => {
+  for (const colorScheme of ['light', 'dark']) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
+      test(`no WCAG 2.1 AA violations at ${viewport.width} px, ${colorScheme} theme`, async () => {
+        for (const path of paths) {
+          const { page, problems } = await openPage(env.browser.context, env.server.baseURL, viewport);
+          await page.emulateMedia({ colorScheme });
+          await page.goto(env.server.baseURL + path, { waitUntil: 'networkidle' });
+          await page.locator('h1').first().waitFor();
+          const results = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+            .analyze();
+          const summary = results.violations.map(
+            (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+          );
+          assert.deepEqual(summary, [], `${path} at ${viewport.width}px, ${colorScheme}`);
+          assert.deepEqual(problems, [], `${path} at ${viewport.width}px, ${colorScheme}`);
+          await page.close();
+        }
+      });
+    }
   }
-}
+});
 
 test('keyboard focus is visible on links', async () => {
   const { page } = await openPage(env.browser.context, env.server.baseURL);

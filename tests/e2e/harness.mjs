@@ -12,7 +12,7 @@ import { loadArticles } from '../../webapp/build/articles.mjs';
 import { constants } from '../../webapp/src/data/constants.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// PORTFOLIO_BINARY: another build's binary, as tests/owner_copies.rs runs the budgets on a copy's.
+// PORTFOLIO_BINARY: another build's binary, as tests/someone_elses.rs runs the budgets on a copy's.
 export const binary = process.env.PORTFOLIO_BINARY || path.join(root, 'target/release/portfolio');
 export const screenshotDir = path.join(root, 'test-results/screenshots');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

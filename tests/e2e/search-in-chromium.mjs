@@ -1,4 +1,4 @@
-// Run by tests/owner_copies.rs against a built copy of the site: types a
+// Run by tests/someone_elses.rs against a built copy of the site: types a
 // query into the articles page's search in Chromium, as a visitor does,
 // and prints the links of the results and any problem of the page as JSON.
 //

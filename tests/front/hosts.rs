@@ -1,5 +1,5 @@
 //! The export served by static hosts, answered as the binary that wrote it
-//! answers (tests/static_hosts.rs on this site, tests/owner_copies.rs on an
+//! answers (tests/static_hosts.rs on this site, tests/someone_elses.rs on an
 //! owner's copy): nginx with docs/deploy.md's snippet and the exported
 //! `_nginx.conf`, Cloudflare Pages' runtime and Netlify's emulation with
 //! `_headers` and `_redirects`.

@@ -1,0 +1,122 @@
+//! The web build's output kept by what it is built from, so that the
+//! builds of one checkout that differ only in their Rust profile or target
+//! (`cargo clippy`, `cargo build --release`, `cargo static`, the tests'
+//! `cargo nextest run --release`) run the web build once for the same
+//! sources instead of once each.
+//!
+//! The key is a SHA-256 of every file the web build reads below the
+//! repository (the web sources that build.rs watches, the npm manifests),
+//! the Node.js version and the environment the build reads. An entry holds
+//! `site/` and `routes.json`, what the rest of build.rs reads; it is written
+//! under a temporary name and renamed once whole, so that an interrupted
+//! build leaves nothing that looks like an entry.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sha2::{Digest, Sha256};
+
+/// Entries kept besides the newest: the profiles of one checkout share the
+/// newest; a few more let a switch back to an earlier branch reuse its own.
+const KEPT: usize = 4;
+
+/// What the web build's output is made from, as a hex SHA-256.
+pub fn key(root: &Path, sources: &[PathBuf]) -> io::Result<String> {
+    let mut hasher = Sha256::new();
+    let mut files = Vec::new();
+    for source in sources.iter().chain(&[root.join("package.json"), root.join("package-lock.json")]) {
+        walk(source, &mut files)?;
+    }
+    files.sort();
+    for file in &files {
+        let relative = file.strip_prefix(root).unwrap_or(file);
+        hasher.update(relative.to_string_lossy().as_bytes());
+        hasher.update([0]);
+        let bytes = fs::read(file)?;
+        hasher.update((bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    let node = Command::new("node").arg("--version").output()?;
+    hasher.update(&node.stdout);
+    for name in ["PORTFOLIO_LANGUAGE", "PORTFOLIO_LANGUAGES", "CHROMIUM_PATH", "NODE_ENV"] {
+        hasher.update(format!("{name}={:?}\n", std::env::var_os(name)).as_bytes());
+    }
+    Ok(hasher.finalize().iter().map(|byte| format!("{byte:02x}")).collect())
+}
+
+/// Every regular file at or below `path` (nothing when it does not exist).
+fn walk(path: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
+    let Ok(metadata) = fs::metadata(path) else { return Ok(()) };
+    if metadata.is_dir() {
+        for entry in fs::read_dir(path)? {
+            walk(&entry?.path(), files)?;
+        }
+    } else if metadata.is_file() {
+        files.push(path.to_owned());
+    }
+    Ok(())
+}
+
+/// Fills `web_out` from the entry `key` of `cache`; false when there is none.
+pub fn restore(cache: &Path, key: &str, web_out: &Path) -> io::Result<bool> {
+    let entry = cache.join(key);
+    if !entry.join("routes.json").is_file() {
+        return Ok(false);
+    }
+    if web_out.exists() {
+        fs::remove_dir_all(web_out)?;
+    }
+    copy_tree(&entry.join("site"), &web_out.join("site"))?;
+    fs::copy(entry.join("routes.json"), web_out.join("routes.json"))?;
+    // Marks the entry as used, for the pruning below.
+    fs::File::options().write(true).open(entry.join("routes.json"))?.set_modified(std::time::SystemTime::now())?;
+    Ok(true)
+}
+
+/// Keeps `web_out` as the entry `key` of `cache`, and removes all but the
+/// newest entries.
+pub fn keep(cache: &Path, key: &str, web_out: &Path) -> io::Result<()> {
+    let partial = cache.join(format!("{key}.partial-{}", std::process::id()));
+    if partial.exists() {
+        fs::remove_dir_all(&partial)?;
+    }
+    copy_tree(&web_out.join("site"), &partial.join("site"))?;
+    fs::copy(web_out.join("routes.json"), partial.join("routes.json"))?;
+    let entry = cache.join(key);
+    if entry.exists() {
+        // Another build of the same sources kept it meanwhile.
+        fs::remove_dir_all(&partial)?;
+    } else {
+        fs::rename(&partial, &entry)?;
+    }
+    prune(cache)
+}
+
+fn prune(cache: &Path) -> io::Result<()> {
+    let mut entries: Vec<(std::time::SystemTime, PathBuf)> = fs::read_dir(cache)?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| !path.to_string_lossy().contains(".partial-"))
+        .filter_map(|path| Some((fs::metadata(path.join("routes.json")).ok()?.modified().ok()?, path)))
+        .collect();
+    entries.sort();
+    for (_, old) in entries.iter().rev().skip(KEPT + 1) {
+        fs::remove_dir_all(old)?;
+    }
+    Ok(())
+}
+
+fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
+    fs::create_dir_all(to)?;
+    for entry in fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_tree(&entry.path(), &target)?;
+        } else {
+            fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
