@@ -14,5 +14,10 @@ export default defineConfig({
     include: ['webapp/test/**/*.test.{js,jsx}'],
     globalSetup: ['webapp/test/globalSetup.js'],
     setupFiles: ['webapp/test/setup.js'],
+    // A limit that only catches a test that hangs: npm test runs suites side
+    // by side (tests/someone_elses.rs runs these beside other builds), and
+    // how fast a test runs is a benchmark's question, not a test's.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

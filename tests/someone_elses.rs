@@ -27,7 +27,7 @@ use serde_json::Value;
 fn someone_elses(name: &str) -> BuiltCopy {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     build_copy(name, |copy| {
-        for dir in ["tests/e2e", "tools"] {
+        for dir in ["tests/e2e", "tests/check", "tools"] {
             copy_tree(&root.join(dir), &copy.join(dir), &|_| false, &root.join(dir)).expect("copy the tests");
         }
         fs::copy(root.join("vitest.config.js"), copy.join("vitest.config.js")).expect("copy vitest.config.js");
@@ -51,9 +51,9 @@ fn someone_elses_site_passes_the_component_tests() {
 #[test]
 fn someone_elses_site_passes_the_end_to_end_tests() {
     let copy = someone_elses("someone-elses-e2e");
-    // Every end-to-end test, the page budgets among them, on her site.
+    // Every end-to-end test and the owner's checks, the page budgets among them, on her site.
     let end_to_end = Command::new("node")
-        .args(["--test", "--test-concurrency=3", "tests/e2e/"])
+        .args(["--test", "--test-concurrency=3", "tests/e2e/", "tests/check/"])
         .current_dir(copy.repository())
         .env("PORTFOLIO_BINARY", &copy.binary)
         .status()

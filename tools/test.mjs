@@ -28,6 +28,10 @@ const steps = [
   ['lint: eslint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['lint: prettier', 'npx', ['prettier', '--check', '--log-level', 'warn', ...jsFiles]],
   ['rust: the static binary', 'cargo', ['static', '--locked']],
+  // The binary the README's first command builds: what the browser tests
+  // run, and what each copy of the repository a test builds starts from
+  // (a test build compiles some dependencies with other features).
+  ['rust: the release binary', 'cargo', ['build', '--release', '--locked']],
   // cargo-nextest (.config/nextest.toml): each test in a process of its own,
   // tests of different files side by side; a failing test hides none after it.
   [
@@ -43,7 +47,7 @@ const steps = [
     'target/test-reports/vitest.xml',
   ],
   [
-    'e2e: Chromium and the workflows',
+    'e2e: Chromium, the content checks and the workflows',
     'node',
     [
       '--test',
@@ -52,6 +56,7 @@ const steps = [
       ...['--test-reporter=spec', '--test-reporter-destination=stdout'],
       ...['--test-reporter=junit', '--test-reporter-destination=target/test-reports/e2e.xml'],
       'tests/e2e/',
+      'tests/check/',
       'tests/workflows.test.mjs',
     ],
     'target/test-reports/e2e.xml',

@@ -10,21 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import vnu from 'vnu-jar';
 import { startServer } from './harness.mjs';
-
-/**
- * Every page the server at `baseURL` answers, in every language: the
- * sitemap's, and the 404 page of the site and of each other language's part
- * (whose homes the home page's hreflang links name).
- */
-async function everyPage(baseURL) {
-  const text = async (route) => (await fetch(baseURL + route)).text();
-  const pathOf = (url) => new URL(url).pathname;
-  const routes = [...(await text('/sitemap.xml')).matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => pathOf(loc));
-  const homes = [...(await text('/')).matchAll(/<link rel="alternate" hrefLang="[^"]*" href="([^"]*)"/g)]
-    .map(([, href]) => pathOf(href))
-    .filter((home) => home !== '/');
-  return [...routes, '/no-such-page', ...homes.map((home) => `${home}/no-such-page`)];
-}
+import { everyPage, report, sourceOf } from '../check/site.mjs';
 
 test('every page passes the Nu HTML Checker with no error and no obsolete markup', async () => {
   const server = await startServer();
@@ -46,8 +32,11 @@ test('every page passes the Nu HTML Checker with no error and no obsolete markup
     const { messages } = JSON.parse(stderr || stdout);
     const problems = messages
       .filter((m) => m.type === 'error' || /obsolete/i.test(m.message))
-      .map((m) => `${files.get(m.url) ?? m.url}:${m.lastLine}: ${m.message}`);
-    assert.deepEqual(problems, []);
+      .map(
+        (m) =>
+          `${sourceOf(files.get(m.url) ?? '')}: ${files.get(m.url) ?? m.url}, line ${m.lastLine} of its HTML: ${m.message}`,
+      );
+    report(problems);
     assert.ok(files.size >= 3, `${files.size} pages checked`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { startServer, launchBrowser, openPage } from './harness.mjs';
+import { sourceOf } from '../check/site.mjs';
 import { routePaths } from '../../webapp/build/routes.mjs';
 import { everyPageNeeds } from '../../webapp/build/pages.mjs';
 import { constants, pages, projects, site, ui } from '../../webapp/src/data/index.js';
@@ -269,7 +270,7 @@ for (const route of routes) {
     );
     assert.ok(
       total <= limit,
-      `first visit of ${route} is ${total} B, over its budget of ${limit} B (${words.firstVisit} B of it for the owner's words and languages); the heaviest file: ${heaviest}`,
+      `${sourceOf(route)}: the first visit of ${route} is ${total} B, over its budget of ${limit} B (${words.firstVisit} B of it for the owner's words and languages); the heaviest file: ${heaviest}`,
     );
   });
 
@@ -313,7 +314,7 @@ for (const route of routes) {
       );
       assert.ok(
         total <= limit,
-        `everything ${route} loads at ${viewport.width} px, ${scale}× is ${total} B, over its budget of ${limit} B (${words.everything} B of it for the owner's words and languages); the heaviest file: ${heaviest}`,
+        `${sourceOf(route)}: everything ${route} loads at ${viewport.width} px, ${scale}× is ${total} B, over its budget of ${limit} B (${words.everything} B of it for the owner's words and languages); the heaviest file: ${heaviest}`,
       );
     });
   }

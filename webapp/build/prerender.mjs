@@ -23,7 +23,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pages as pageTable, siteOrigin } from '../src/data/index.js';
 import { articleDataPath, notFoundFile, routeFile } from '../src/urls.js';
-import { listData } from './articles.mjs';
+import { ContentError, listData } from './articles.mjs';
+import { readFileSync } from 'node:fs';
 import { routePaths } from './routes.mjs';
 import { openPageCache } from './pageCache.mjs';
 import { rootDir } from './paths.mjs';
@@ -134,17 +135,30 @@ function urlsIn(html) {
 const ownPath = (target) => (target.startsWith('/static/') ? target : routerPath(target));
 
 /** Throws unless `html` is fit to serve under the CSP and names only routes and files of `siteFiles`. */
-function checkPage(file, html, siteFiles, routes) {
+/**
+ * Where an owner fixes what `url`'s page says: its article's Markdown (with
+ * the line naming `text`, where one does), else the page table.
+ */
+function sourceOf(url, articles, text) {
+  const article = articles.find((one) => one.data.path === url);
+  const file = article?.file ?? path.join(rootDir, 'webapp/src/data/pages.js');
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((one) => one.includes(text));
+  return [file, line >= 0 ? line + 1 : null];
+}
+
+export function checkPage({ file, url: page }, html, siteFiles, routes, articles) {
   for (const [, tag, content] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc=/i.test(tag) || /\stype="?application\/json"?/i.test(tag) || content === themeBootScript) continue;
     throw new Error(`${file} contains an inline script the CSP does not allow: ${tag}${content.slice(0, 60)}`);
   }
   if (!/^<!doctype html>/i.test(html) || !html.slice('<!doctype html>'.length).startsWith(htmlTag))
     throw new Error(`${file} does not start with <!doctype html>${htmlTag}`);
-  for (const url of urlsIn(html)) {
+  for (const link of urlsIn(html)) {
     let local;
-    if (url.startsWith(`${siteOrigin}/`)) local = url.slice(siteOrigin.length);
-    else if (url.startsWith('/') && !url.startsWith('//')) local = url;
+    if (link.startsWith(`${siteOrigin}/`)) local = link.slice(siteOrigin.length);
+    else if (link.startsWith('/') && !link.startsWith('//')) local = link;
     else continue;
     let target = decodeURI(local.replace(/[?#].*$/, ''));
     const own = ownPath(target);
@@ -152,7 +166,10 @@ function checkPage(file, html, siteFiles, routes) {
     target = own;
     if (routes.has(target)) continue;
     if (!siteFiles.has(target.slice(1)) || target.endsWith('.html'))
-      throw new Error(`${file} links ${url}, which is neither a route nor a file of the site`);
+      throw new ContentError(
+        ...sourceOf(page, articles, link),
+        `${page} links ${link}, which is neither a page nor a file of the site: link one that is`,
+      );
   }
 }
 
@@ -213,7 +230,7 @@ export async function prerenderSite({ siteDir, app, prerenderDir, articles }) {
   for (const [index, { url }] of pages.entries()) kept[index] ??= await renderPage(url);
   await Promise.all(
     pages.map(async ({ file }, index) => {
-      checkPage(file, kept[index], siteFiles, routes);
+      checkPage(pages[index], kept[index], siteFiles, routes, articles);
       await fs.mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
       await fs.writeFile(path.join(siteDir, file), kept[index]);
     }),
