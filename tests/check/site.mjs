@@ -57,7 +57,9 @@ export function where(file, needle) {
 /** The path of `href` on this site (relative to the page `from`), or null for another site's address. */
 export function ownPath(href, from) {
   const url = new URL(href.replaceAll('&amp;', '&'), siteOrigin + from);
-  return url.origin === new URL(siteOrigin).origin ? { path: decodeURI(url.pathname), hash: url.hash.slice(1) } : null;
+  return url.origin === new URL(siteOrigin).origin
+    ? { path: decodeURI(url.pathname), hash: decodeURIComponent(url.hash.slice(1)) }
+    : null;
 }
 
 /** Every article's earlier addresses (`aliases:`) with the file that names them. */
