@@ -83,6 +83,8 @@ fn main() {
 fn build_web(root: &Path, sources: &[PathBuf], out_dir: &Path, web_out: &Path) {
     let cache = cache_root(out_dir).join("web");
     let key = web_cache::key(root, sources).unwrap_or_else(|e| fail(&format!("cannot read the web sources: {e}")));
+    let _held =
+        web_cache::lock(&cache, &key).unwrap_or_else(|e| fail(&format!("cannot lock the web build kept in {}: {e}", cache.display())));
     match web_cache::restore(&cache, &key, web_out) {
         Ok(true) => return,
         Ok(false) => {}

@@ -9,7 +9,11 @@
 //! the Node.js version and the environment the build reads. An entry holds
 //! `site/` and `routes.json`, what the rest of build.rs reads; it is written
 //! under a temporary name and renamed once whole, so that an interrupted
-//! build leaves nothing that looks like an entry.
+//! build leaves nothing that looks like an entry. Builds of the same
+//! sources at the same time (`npm test` runs clippy, the release and the
+//! static build side by side; copies of the site made alike) take a lock on
+//! the key first, so that one runs the web build and the others wait for it
+//! and reuse its entry.
 
 use std::fs;
 use std::io;
@@ -59,6 +63,15 @@ fn walk(path: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
+/// Waits until no other build holds the key `key` of `cache`, and holds it
+/// until the returned file is dropped (or the process ends).
+pub fn lock(cache: &Path, key: &str) -> io::Result<fs::File> {
+    fs::create_dir_all(cache)?;
+    let file = fs::File::create(cache.join(format!("{key}.lock")))?;
+    file.lock()?;
+    Ok(file)
+}
+
 /// Fills `web_out` from the entry `key` of `cache`; false when there is none.
 pub fn restore(cache: &Path, key: &str, web_out: &Path) -> io::Result<bool> {
     let entry = cache.join(key);
@@ -97,12 +110,13 @@ pub fn keep(cache: &Path, key: &str, web_out: &Path) -> io::Result<()> {
 fn prune(cache: &Path) -> io::Result<()> {
     let mut entries: Vec<(std::time::SystemTime, PathBuf)> = fs::read_dir(cache)?
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| !path.to_string_lossy().contains(".partial-"))
+        .filter(|path| path.is_dir() && !path.to_string_lossy().contains(".partial-"))
         .filter_map(|path| Some((fs::metadata(path.join("routes.json")).ok()?.modified().ok()?, path)))
         .collect();
     entries.sort();
     for (_, old) in entries.iter().rev().skip(KEPT + 1) {
         fs::remove_dir_all(old)?;
+        let _ = fs::remove_file(old.with_extension("lock"));
     }
     Ok(())
 }

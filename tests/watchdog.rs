@@ -48,22 +48,23 @@ fn signal(server: &Server, name: &str) {
 
 #[test]
 fn pings_arrive_at_half_the_interval_while_the_runtime_runs_and_stop_when_it_stops() {
-    // 600 ms: pings every 300 ms. The other half of the interval is the
-    // room a loaded machine (the tests beside this one) may take.
-    let (server, socket, path) = server_telling("on", &[("WATCHDOG_USEC", "600000")]);
-    let first = messages(&socket, Duration::from_millis(3000));
+    // 2 s: pings every second. The other half of the interval is the room
+    // a loaded machine may take (the tests beside this one: copies of the
+    // site built, browsers, crowds of connections; 600 ms was not enough).
+    let (server, socket, path) = server_telling("on", &[("WATCHDOG_USEC", "2000000")]);
+    let first = messages(&socket, Duration::from_millis(6500));
     assert!(first.iter().any(|(_, m)| m.contains("READY=1")), "{first:?}");
     let pings: Vec<Instant> = first.iter().filter(|(_, m)| m.trim() == "WATCHDOG=1").map(|(at, _)| *at).collect();
-    assert!((8..=12).contains(&pings.len()), "{} pings in 3 s at 300 ms: {first:?}", pings.len());
+    assert!((4..=7).contains(&pings.len()), "{} pings in 6.5 s at 1 s: {first:?}", pings.len());
     let widest = pings.windows(2).map(|pair| pair[1] - pair[0]).max().unwrap();
-    assert!(widest < Duration::from_millis(600), "a gap of {widest:?} between pings, the whole interval");
+    assert!(widest < Duration::from_secs(2), "a gap of {widest:?} between pings, the whole interval");
 
     signal(&server, "STOP");
-    let _ = messages(&socket, Duration::from_millis(300)); // one already on its way
-    let stopped = messages(&socket, Duration::from_millis(1200));
+    let _ = messages(&socket, Duration::from_millis(1000)); // one already on its way
+    let stopped = messages(&socket, Duration::from_millis(3000));
     assert!(stopped.is_empty(), "pings from a stopped process: {stopped:?}");
     signal(&server, "CONT");
-    let resumed = messages(&socket, Duration::from_millis(1000));
+    let resumed = messages(&socket, Duration::from_millis(3000));
     assert!(resumed.iter().any(|(_, m)| m.trim() == "WATCHDOG=1"), "no ping once it runs again: {resumed:?}");
     assert_eq!(server.get("/").status, 200);
     let _ = std::fs::remove_file(path);

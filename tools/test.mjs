@@ -5,7 +5,7 @@
  * steps whose name starts with that word. `npm run format` (`format` here)
  * lays the Rust and JavaScript out as the lint steps check them.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { slowestLines, testCases } from './slowest.mjs';
@@ -22,16 +22,31 @@ const jsFiles = [
   'eslint.config.js',
 ];
 
+// Each entry is a step, or a list of steps run side by side: the builds'
+// single-threaded ends (the server crate's code, the static binary's
+// link-time optimisation) leave a core free that another build fills.
+// Cargo runs one build at a time in a profile's folder (clippy waits for
+// the release build, or it for clippy, and the second reuses the first's
+// build scripts: the web build among them), and the web build runs once for
+// the three (build/web_cache.rs).
 const steps = [
-  ['lint: rustfmt', 'cargo', ['fmt', '--all', '--check']],
-  ['lint: clippy', 'cargo', ['clippy', '--workspace', '--all-targets', '--locked', '--quiet', '--', '-D', 'warnings']],
-  ['lint: eslint', 'npx', ['eslint', '--max-warnings', '0', '.']],
-  ['lint: prettier', 'npx', ['prettier', '--check', '--log-level', 'warn', ...jsFiles]],
-  ['rust: the static binary', 'cargo', ['static', '--locked']],
-  // The binary the README's first command builds: what the browser tests
-  // run, and what each copy of the repository a test builds starts from
-  // (a test build compiles some dependencies with other features).
-  ['rust: the release binary', 'cargo', ['build', '--release', '--locked']],
+  [
+    ['lint: rustfmt', 'cargo', ['fmt', '--all', '--check']],
+    ['lint: eslint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+    ['lint: prettier', 'npx', ['prettier', '--check', '--log-level', 'warn', ...jsFiles]],
+    // The tests' build compiles no crate again that the binary's build compiled.
+    ['lint: same features', 'node', ['tools/same-features.mjs']],
+    // In the release profile, so that its build scripts are the release build's.
+    [
+      'lint: clippy',
+      'cargo',
+      ['clippy', '--release', '--workspace', '--all-targets', '--locked', '--quiet', '--', '-D', 'warnings'],
+    ],
+    ['rust: the static binary', 'cargo', ['static', '--locked']],
+    // The binary the README's first command builds: what the browser tests
+    // run, and what each copy of the repository a test builds starts from.
+    ['rust: the release binary', 'cargo', ['build', '--release', '--locked']],
+  ],
   // cargo-nextest (.config/nextest.toml): each test in a process of its own,
   // tests of different files side by side; a failing test hides none after it.
   [
@@ -75,30 +90,61 @@ if (only === 'format') {
   process.exit(failures.length ? 1 : 0);
 }
 
-const chosen = only ? steps.filter(([name]) => name.startsWith(only)) : steps;
+// A group keeps its steps side by side; a lone step is a group of one.
+const groups = steps
+  .map((entry) => (Array.isArray(entry[0]) ? entry : [entry]))
+  .map((group) => (only ? group.filter(([name]) => name.startsWith(only)) : group))
+  .filter((group) => group.length);
+const chosen = groups.flat();
 if (chosen.length === 0) {
-  console.error(`no step starts with "${only}"; the steps: ${steps.map(([name]) => name).join(', ')}`);
+  console.error(
+    `no step starts with "${only}"; the steps: ${steps
+      .flat()
+      .map(([name]) => name)
+      .join(', ')}`,
+  );
   process.exit(2);
+}
+
+/**
+ * Runs one step; a step beside others writes its output when it ends,
+ * whole, so that the steps' lines do not mix. Resolves to its outcome.
+ */
+function runStep([name, command, args, report], alone) {
+  console.log(
+    `\n=== ${name}: ${command} ${args.join(' ')}${alone ? '' : ' (beside other steps; its output when it ends)'}`,
+  );
+  // A report left by an earlier run must not be read as this one's.
+  if (report) fs.rmSync(path.join(root, report), { force: true });
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    const end = (status, error) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const ran = report && fs.existsSync(path.join(root, report)) ? testCases(path.join(root, report)) : [];
+      const tally = report ? ` (${ran.length} tests)` : '';
+      if (!alone) process.stdout.write(Buffer.concat(output));
+      const passed = !error && status === 0;
+      console.log(
+        `=== ${name}: ${passed ? 'passed in' : 'FAILED after'} ${seconds} s${tally}${error ? ` (${error.message})` : ''}`,
+      );
+      resolve({ name, passed, cases: ran.map((testCase) => ({ ...testCase, step: name.split(':')[0] })) });
+    };
+    child.on('error', (error) => end(null, error));
+    child.on('close', (status) => end(status));
+  });
 }
 
 const failed = [];
 const cases = [];
 fs.mkdirSync(path.join(root, 'target/test-reports'), { recursive: true });
-for (const [name, command, args, report] of chosen) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  // A report left by an earlier run must not be read as this one's.
-  if (report) fs.rmSync(path.join(root, report), { force: true });
-  const started = Date.now();
-  const { status, error } = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  const ran = report && fs.existsSync(path.join(root, report)) ? testCases(path.join(root, report)) : [];
-  cases.push(...ran.map((testCase) => ({ ...testCase, step: name.split(':')[0] })));
-  const tally = report ? ` (${ran.length} tests)` : '';
-  if (error || status !== 0) {
-    failed.push(name);
-    console.log(`=== ${name}: FAILED after ${seconds} s${tally}${error ? ` (${error.message})` : ''}`);
-  } else {
-    console.log(`=== ${name}: passed in ${seconds} s${tally}`);
+for (const group of groups) {
+  for (const outcome of await Promise.all(group.map((step) => runStep(step, group.length === 1)))) {
+    if (!outcome.passed) failed.push(outcome.name);
+    cases.push(...outcome.cases);
   }
 }
 

@@ -60,8 +60,28 @@ pub struct BuiltCopy {
 }
 
 /// Copies what `cargo build` reads into a temporary folder, lets `change`
-/// edit the copy as an owner would, builds it and starts its binary.
+/// edit the copy as an owner would, builds it and starts its binary. The
+/// build keeps its web build and compressed files in caches shared by the
+/// copies (build/web_cache.rs, build/precompress.rs: both keyed by what
+/// they are made from), so that copies made alike run the web build once
+/// between them, at the same time too (the web cache's lock), and a second
+/// `npm test` reuses what the first built.
 pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
+    build_copy_with(name, Caches::Shared, change)
+}
+
+/// Where a copy's build keeps what it may reuse.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Caches {
+    /// Caches shared by the copies of every test (see `build_copy`).
+    Shared,
+    /// The target folder's own, as in an owner's checkout: a build that
+    /// checks what the caches reuse must find nothing another copy kept.
+    OwnTarget,
+}
+
+/// `build_copy`, with the build's caches where `caches` says.
+pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -> BuiltCopy {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // A copy's build and the suites run on it keep every core busy for
     // minutes: at a lower priority (its children inherit it), they leave
@@ -109,7 +129,18 @@ pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
 
     change(&copy);
 
-    let binary = build_into(&copy, &work.0.join("target"), &[]);
+    let target = work.0.join("target");
+    if caches == Caches::Shared {
+        // What build.rs's cache_root finds (the target folder's `portfolio-cache`);
+        // not the deltas' store, whose earlier versions are this copy's own.
+        let shared = Path::new(env!("CARGO_TARGET_TMPDIR")).join("copies-portfolio-cache");
+        fs::create_dir_all(target.join("portfolio-cache")).expect("make the copy's cache folder");
+        for cache in ["web", "precompressed"] {
+            fs::create_dir_all(shared.join(cache)).expect("make the copies' shared cache");
+            std::os::unix::fs::symlink(shared.join(cache), target.join("portfolio-cache").join(cache)).expect("link the shared cache");
+        }
+    }
+    let binary = build_into(&copy, &target, &[]);
     let mut command = common::command_for(&binary);
     command.args(["--host", "127.0.0.1", "--port", "0"]);
     let server = Server::spawn(command);
@@ -205,7 +236,7 @@ fn build_into(copy: &Path, target: &Path, env: &[(&str, &Path)]) -> PathBuf {
         let executable = relative.starts_with("deps") && relative.extension().is_none();
         relative.components().count() == 2 && (site_package || executable)
     };
-    if !target.exists() {
+    if !target.join(binary_dir.file_name().unwrap()).exists() {
         for dir in ["deps", "build", ".fingerprint"] {
             let from = binary_dir.join(dir);
             if from.is_dir() {

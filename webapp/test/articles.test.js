@@ -143,7 +143,7 @@ describe('Markdown', () => {
     // Nothing of the source, and nothing fetched from elsewhere (Mermaid's own font included).
     expect(rendered).not.toMatch(/<pre|<code|flowchart LR|Browser->>/);
     expect(rendered).not.toMatch(/@import|url\((?!#)|https?:\/\/(?!www\.w3\.org\/)/);
-  }, 60_000);
+  });
 
   it('leaves dollar signs in prose as they are written', async () => {
     expect(await html('It costs $5 and $10, or $ 20 $, and `$x$` is code.')).toBe(
@@ -358,7 +358,7 @@ describe('content mistakes: one line naming the file, the line and the fix', () 
     expect(await failure('```mermaid\nflowchart LR\n  A --> B\n```')).toMatch(
       /post\.md:7: the diagram has no name for screen readers: give it one \(accTitle: …\) or write a sentence before it$/,
     );
-  }, 60_000); // Chromium starts for each diagram: about 2 s.
+  });
 
   it('an inline event handler', async () => {
     expect(await failure('<img src="https://example.com/a.png" alt="" onerror="alert(1)">')).toMatch(

@@ -17,7 +17,7 @@ beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'photos-'));
   photo = path.join(dir, 'camera.jpg');
   execFileSync(process.execPath, ['tools/make-test-photo.mjs', photo]);
-}, 30_000);
+});
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
@@ -47,7 +47,7 @@ describe('photos', () => {
       expect(bytes.includes('Phone Camera'), url).toBe(false);
       expect(bytes.length, url).toBeLessThan(60_000);
     }
-  }, 30_000);
+  });
 
   it('are never made wider than the original, and serve every place they are shown', () => {
     expect(pictureWidths(480, 4032)).toEqual([360, 480, 960]);
@@ -104,5 +104,5 @@ describe('photos', () => {
     );
     expect(article.images.size).toBe(6);
     for (const bytes of article.images.values()) expect(bytes.includes('Phone Camera')).toBe(false);
-  }, 30_000);
+  });
 });
