@@ -47,6 +47,7 @@ fn main() {
 
     // The web build's cache folder (webapp/build/paths.mjs).
     println!("cargo:rerun-if-env-changed=PORTFOLIO_WEB_CACHE");
+    println!("cargo:rerun-if-env-changed=PORTFOLIO_BUILD_CACHE");
     record_git_commit(&root);
     let out_dir = PathBuf::from(env_var("OUT_DIR"));
     let web_out = out_dir.join("web");
@@ -217,8 +218,13 @@ fn write_deltas(site: &Path, embed: &Path, manifest: &Path, out_dir: &Path) {
 /// OUT_DIR is `TARGET/PROFILE/build/PACKAGE-HASH/out`, or with `--target`
 /// `TARGET/TRIPLE/PROFILE/build/PACKAGE-HASH/out`; of those two, the one cargo
 /// marked with CACHEDIR.TAG (never a folder further up, which could be
-/// another project's).
+/// another project's). `PORTFOLIO_BUILD_CACHE` names another folder: a
+/// build with a target folder of its own (`cargo fuzz`'s) then reuses what
+/// the checkout's builds keep.
 fn cache_root(out_dir: &Path) -> PathBuf {
+    if let Some(folder) = std::env::var_os("PORTFOLIO_BUILD_CACHE").filter(|folder| !folder.is_empty()) {
+        return PathBuf::from(folder);
+    }
     let candidates: Vec<&Path> = out_dir.ancestors().skip(4).take(2).collect();
     let target = candidates.iter().find(|dir| dir.join("CACHEDIR.TAG").is_file()).or(candidates.first()).copied().unwrap_or(out_dir);
     target.join("portfolio-cache")

@@ -15,6 +15,7 @@ import argparse
 import json
 import socket
 import ssl
+import sys
 import time
 
 import h2.config
@@ -50,7 +51,11 @@ class Outcome:
         return {"attack": attack, **{k: v for k, v in vars(self).items() if k != "started"}}
 
 
+told_connected = False
+
+
 def connect(port, timeout=0.2):
+    global told_connected
     context = ssl.create_default_context()
     context.check_hostname = False
     context.verify_mode = ssl.CERT_NONE
@@ -59,6 +64,10 @@ def connect(port, timeout=0.2):
     tls = context.wrap_socket(raw, server_hostname="portfolio.test")
     assert tls.selected_alpn_protocol() == "h2", tls.selected_alpn_protocol()
     tls.settimeout(timeout)
+    if not told_connected:
+        # Once, on stderr: a test that must not act before the attack has begun waits for it.
+        print("connected", file=sys.stderr, flush=True)
+        told_connected = True
     return tls
 
 

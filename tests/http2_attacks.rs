@@ -72,6 +72,16 @@ fn attack(name: &str, port: u16, seconds: f64) -> std::process::Child {
         .expect("/usr/bin/python3 runs (apt-get install python3-h2)")
 }
 
+/// Waits until the attack's first TLS handshake is done (h2attack.py says
+/// so on stderr): on a loaded machine, half a second after its start it may
+/// not have connected yet.
+fn wait_until_connected(attacker: &mut std::process::Child) {
+    let mut line = String::new();
+    let stderr = attacker.stderr.as_mut().expect("the attack's stderr is piped");
+    let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(stderr), &mut line);
+    assert_eq!(line.trim(), "connected", "the attack did not connect: {line}");
+}
+
 fn rss_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the server is running");
     let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("VmRSS in /proc/PID/status");
@@ -237,7 +247,8 @@ fn sigterm_ends_every_kind_of_http2_connection_and_exits_0() {
     // A silent client alone must not delay the stop at all.
     let mut server = start(&setup, &["--shutdown-timeout", "3", "--header-timeout", "30", "--send-timeout", "60"]);
     let mut silent = attack("silent", server.https_port, 40.0);
-    std::thread::sleep(Duration::from_millis(500));
+    wait_until_connected(&mut silent);
+    std::thread::sleep(Duration::from_millis(200));
     let started = Instant::now();
     server.signal("TERM");
     let status = common::wait_with_timeout(&mut server.child, Duration::from_secs(10)).expect("the server exits after SIGTERM");
@@ -248,8 +259,10 @@ fn sigterm_ends_every_kind_of_http2_connection_and_exits_0() {
     // A trickling client and one that stopped reading: cut off at the
     // shutdown timeout, and the stop is still a clean one.
     let mut server = start(&setup, &["--shutdown-timeout", "3", "--header-timeout", "30", "--send-timeout", "60"]);
-    let attackers = [attack("trickle", server.https_port, 40.0), attack("stalled_reader", server.https_port, 40.0)];
-    std::thread::sleep(Duration::from_millis(1500));
+    let mut attackers = [attack("trickle", server.https_port, 40.0), attack("stalled_reader", server.https_port, 40.0)];
+    attackers.iter_mut().for_each(wait_until_connected);
+    // Time for the trickle's first bytes and the reader's request.
+    std::thread::sleep(Duration::from_millis(1000));
     let started = Instant::now();
     server.signal("TERM");
     let status = common::wait_with_timeout(&mut server.child, Duration::from_secs(10)).expect("the server exits after SIGTERM");
