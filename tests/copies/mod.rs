@@ -86,9 +86,21 @@ pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -
     // A copy's build and the suites run on it keep every core busy for
     // minutes: at a lower priority (its children inherit it), they leave
     // the cores to the tests beside them that measure time (the watchdog's
-    // pings, timeouts, shutdown), as they would on an idle machine.
-    let reniced = Command::new("renice").args(["-n", "15", "-p", &std::process::id().to_string()]).output();
+    // pings, timeouts, shutdown), as they would on an idle machine. On
+    // Linux a priority is a thread's, and a child takes that of the thread
+    // that starts it: renice -p with the process id alone set the main
+    // thread's, not that of the test's own thread (libtest runs a test on a
+    // thread of its own), so every child ran at the normal priority. Hence
+    // every thread of this process, by its id.
+    let threads: Vec<String> = fs::read_dir("/proc/self/task")
+        .expect("the threads of this process (/proc/self/task)")
+        .map(|thread| thread.expect("a thread of this process").file_name().to_string_lossy().into_owned())
+        .collect();
+    let reniced = Command::new("renice").args(["-n", "15", "-p"]).args(&threads).output();
     assert!(reniced.is_ok_and(|output| output.status.success()), "renice (util-linux) lowers this test's priority");
+    let child = Command::new("nice").output().expect("run nice (coreutils)");
+    let niceness: i32 = String::from_utf8_lossy(&child.stdout).trim().parse().expect("nice prints a number");
+    assert!(niceness >= 15, "a child of this test runs at niceness {niceness}, not 15");
     // The copy's build.rs would run `npm ci` on a stale node_modules, through
     // the link below, in this repository: refuse instead.
     let modified = |p: &str| fs::metadata(root.join(p)).and_then(|m| m.modified()).ok();
