@@ -10,12 +10,22 @@ import path from 'node:path';
 
 const KEPT_FOR_MS = 14 * 24 * 3600 * 1000;
 
-/** Writes `data` to `file` whole or not at all. */
-export async function writeWhole(file, data) {
+/**
+ * Writes `data` to `file` whole or not at all. Once more when its folder
+ * was gone (ENOENT) between making it and writing: a build beside this one
+ * may be clearing a folder the path goes through (seen once in a language's
+ * build among the tests' copies).
+ */
+export async function writeWhole(file, data, attempts = 2) {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  await fs.writeFile(partial, data);
-  await fs.rename(partial, file);
+  try {
+    await fs.writeFile(partial, data);
+    await fs.rename(partial, file);
+  } catch (error) {
+    if (error.code !== 'ENOENT' || attempts <= 1) throw error;
+    await writeWhole(file, data, attempts - 1);
+  }
 }
 
 /** Marks a file or folder of a cache as used now. */
