@@ -122,7 +122,10 @@ function runStep([name, command, args, report], alone) {
   child.stdout?.on('data', (chunk) => output.push(chunk));
   child.stderr?.on('data', (chunk) => output.push(chunk));
   return new Promise((resolve) => {
+    let ended = false; // a child that could not start reports 'error', and may still report 'close'
     const end = (status, error) => {
+      if (ended) return;
+      ended = true;
       const seconds = Math.round((Date.now() - started) / 1000);
       const ran = report && fs.existsSync(path.join(root, report)) ? testCases(path.join(root, report)) : [];
       const tally = report ? ` (${ran.length} tests)` : '';
