@@ -91,18 +91,14 @@ if (only === 'format') {
 }
 
 // A group keeps its steps side by side; a lone step is a group of one.
-const groups = steps
-  .map((entry) => (Array.isArray(entry[0]) ? entry : [entry]))
+const allGroups = steps.map((entry) => (Array.isArray(entry[0]) ? entry : [entry]));
+const groups = allGroups
   .map((group) => (only ? group.filter(([name]) => name.startsWith(only)) : group))
   .filter((group) => group.length);
 const chosen = groups.flat();
 if (chosen.length === 0) {
-  console.error(
-    `no step starts with "${only}"; the steps: ${steps
-      .flat()
-      .map(([name]) => name)
-      .join(', ')}`,
-  );
+  const names = allGroups.flat().map(([name]) => name);
+  console.error(`no step starts with "${only}"; the steps: ${names.join(', ')}`);
   process.exit(2);
 }
 
