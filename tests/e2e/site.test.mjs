@@ -314,6 +314,8 @@ test('unknown paths are a real 404 that shows the 404 page and the URL', async (
     assert.equal(response.status(), 404, path);
     await page.getByText(pageOf('notFound').heading).waitFor();
     assert.equal(await page.title(), documentTitle(pageOf('notFound')), path);
+    // The URL is written by the app once it has hydrated (the prerendered page cannot know it).
+    await page.locator('main').getByText(path).first().waitFor();
     assert.match(await page.locator('main').innerText(), new RegExp(path.replace(/[/]/g, '\\/')), path);
     await page.getByRole('link', { name: ui.notFound.homeLink }).click();
     await page.waitForURL(env.server.baseURL + '/');
