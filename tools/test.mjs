@@ -62,7 +62,7 @@ const steps = [
     'target/test-reports/vitest.xml',
   ],
   [
-    'e2e: Chromium, the content checks and the workflows',
+    "e2e: Chromium, the content checks, the copies' scripts and the workflows",
     'node',
     [
       '--test',
@@ -72,6 +72,7 @@ const steps = [
       ...['--test-reporter=junit', '--test-reporter-destination=target/test-reports/e2e.xml'],
       'tests/e2e/',
       'tests/check/',
+      'tests/copies/',
       'tests/workflows.test.mjs',
     ],
     'target/test-reports/e2e.xml',

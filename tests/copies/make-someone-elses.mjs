@@ -15,7 +15,7 @@
  * - every article deleted and four new ones written, one with its own
  *   share picture, one corrected since (`updated:`), one in Japanese with
  *   the tags 検索 and C++, and a draft (`draft: true`), which is no page;
- * - two projects renamed, with PNG logos, and a PNG tab icon;
+ * - the first two projects renamed, with PNG logos, and a PNG tab icon;
  * - a 4032 × 3024 phone photo as every page photo and on the share card.
  *
  * It starts from whatever content the copy has (the sample's or an owner's),
@@ -51,6 +51,17 @@ function edit(text, pattern, replacement, what) {
   const found = typeof pattern === 'string' ? text.includes(pattern) : text.search(pattern) !== -1;
   if (!found) fail(`found no ${what}`);
   return text.replace(pattern, replacement);
+}
+
+/** `text` with the `n`-th match of the global `pattern` (from 1) replaced; fails when there are fewer. */
+function editNth(text, pattern, n, replacement, what) {
+  let seen = 0;
+  const edited = text.replace(pattern, (match) => {
+    seen += 1;
+    return seen === n ? match.replace(new RegExp(pattern.source), replacement) : match;
+  });
+  if (seen < n) fail(`found no ${what} #${n}`);
+  return edited;
 }
 
 const { site } = await import(pathToFileURL(path.join(dataDir, 'site.js')).href);
@@ -136,18 +147,13 @@ for (const n of [1, 2]) {
     .toBuffer();
   fs.mkdirSync(path.join(imagesDir, 'projects'), { recursive: true });
   fs.writeFileSync(path.join(imagesDir, `projects/ferreira-${n}.png`), logo);
-  projectsJs = edit(
-    projectsJs,
-    /\n(\s*)logo: new URL\([^\n]*\n/,
-    `\n$1logo: 'projects/ferreira-${n}.png',\n`,
-    'SVG project logo',
-  );
-  projectsJs = edit(
-    projectsJs,
-    /\n(\s*)title: '(?!Ferreira)[^']*',/,
-    `\n$1title: 'Ferreira Tool ${n}',`,
-    'project title',
-  );
+  // The n-th project's, whatever it is called and shows now (an SVG's URL or
+  // a photo's name, on its line or the next): the same two when the copy is
+  // already someone else's.
+  const logoLine = /\n(\s*)logo:\s*(?:new URL\([^)]*\)\.pathname|'[^']*'|"[^"]*"),/g;
+  projectsJs = editNth(projectsJs, logoLine, n, `\n$1logo: 'projects/ferreira-${n}.png',`, 'project logo');
+  const titleLine = /\n(\s*)title:\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"),/g;
+  projectsJs = editNth(projectsJs, titleLine, n, `\n$1title: 'Ferreira Tool ${n}',`, 'project title');
 }
 write('projects.js', projectsJs);
 await sharp({ create: { width: 64, height: 64, channels: 4, background: '#0f766e' } })

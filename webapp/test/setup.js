@@ -5,10 +5,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { setDataSource } from '../src/pageData.js';
 import { readPageData } from './articles.js';
 
-// What a test waits for (a search's results, a fetched page) may take more
+// What a test waits for (a search's results, a page's chunk) may take more
 // than the default second when the tests share the machine with a build:
-// a slow machine is not a failure, a result that never comes is.
-configure({ asyncUtilTimeout: 5000 });
+// a slow machine is not a failure, a result that never comes is. Beside
+// two copies' suites on two cores, a page's first chunk took over 5 s.
+configure({ asyncUtilTimeout: 30_000 });
 
 // Article and list pages read their content from the build's output (no server here).
 setDataSource(readPageData);
