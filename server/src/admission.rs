@@ -15,44 +15,17 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
-use std::fmt;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
+use crate::client::Client;
 use crate::forwarded::TrustedProxies;
 use crate::idle::Activity;
 use crate::log;
-
-/// One client, as the per-client cap counts them.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(crate) enum Client {
-    V4(Ipv4Addr),
-    /// The first 64 bits of the address: a home or a phone gets a whole /64.
-    V6(u64),
-}
-
-impl Client {
-    pub(crate) fn of(address: IpAddr) -> Client {
-        // A listener on `::` sees IPv4 clients as ::ffff:a.b.c.d.
-        match address.to_canonical() {
-            IpAddr::V4(address) => Client::V4(address),
-            IpAddr::V6(address) => Client::V6((u128::from(address) >> 64) as u64),
-        }
-    }
-}
-
-impl fmt::Display for Client {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Client::V4(address) => address.fmt(f),
-            Client::V6(prefix) => write!(f, "{}/64", Ipv6Addr::from(u128::from(*prefix) << 64)),
-        }
-    }
-}
 
 /// How often a waiting newcomer looks again for an idle connection to close,
 /// while every connection is busy.

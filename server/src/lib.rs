@@ -10,7 +10,9 @@
 mod access_log;
 mod acme;
 mod admission;
+mod asset;
 mod cli;
+mod client;
 mod connection;
 mod export;
 mod forwarded;
@@ -26,6 +28,7 @@ mod metrics;
 pub mod negotiate;
 mod ocsp;
 mod redirect;
+mod request_headers;
 pub mod request_path;
 mod responder;
 mod serve;
@@ -33,6 +36,7 @@ pub mod site;
 mod small_responses;
 mod start;
 mod tls;
+mod variant;
 mod watchdog;
 
 pub use site::{Embedded, EmbeddedFiles};

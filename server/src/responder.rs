@@ -4,24 +4,24 @@
 //!
 //! Every response header is decided at start-up: [`Responder::new`] builds,
 //! for each representation of each file, the complete header map of each
-//! status it can be sent with, security headers included. A request then
-//! clones one map (two allocations and a copy, measured at a fraction of
-//! the cost of inserting a dozen headers), and the body is the embedded bytes
-//! themselves.
+//! status it can be sent with (`variant.rs`). A request then clones one map,
+//! and the body is the embedded bytes themselves.
 
 use std::collections::HashMap;
 
 use bytes::Bytes;
 use hyper::body::Body as _;
-use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
+use hyper::header::{self, HeaderMap, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 
 use crate::gunzip::Gunzip;
 use crate::limits::MAX_REQUEST_LINE;
-use crate::negotiate::{self, Encoded, Encoding, RangeOutcome};
+use crate::negotiate::{self, RangeOutcome};
+use crate::request_headers::{accept, RequestHeaders};
 use crate::request_path::{decode_path, encode_path};
-use crate::site::{Asset, Delta, Representation, Resolution, Site, Stored};
-use crate::small_responses::{add_security, response, with_body, Body, SmallResponses};
+use crate::site::{Delta, Resolution, Site, Stored};
+use crate::small_responses::{response, with_body, Body, SmallResponses};
+use crate::variant::{prepare, Prepared, Variant, DICTIONARY_BROTLI};
 
 /// What every response shares: the site and every header computed at start-up.
 pub(crate) struct Responder {
@@ -34,92 +34,6 @@ pub(crate) struct Responder {
     not_found: HashMap<usize, Prepared>,
     /// The small responses that carry no file.
     shapes: SmallResponses,
-}
-
-/// One file ready to send: its representations with their headers.
-type Prepared = Encoded<Variant>;
-
-/// The smallest body served in byte ranges: below this, a body is sent
-/// whole (as the answer to a range covering all of it would be), and HTTP
-/// linters that test ranges on a small sample do not find a 206 as long as
-/// the full body.
-const MIN_RANGE_BODY: usize = 1024;
-
-/// One representation of a file with the complete header maps it is sent with.
-struct Variant {
-    /// Whether byte ranges of this body are served.
-    ranges: bool,
-    body: Stored,
-    etag: String,
-    /// For the body in full: with status 200 (or 404 for the 404 page).
-    full: HeaderMap,
-    /// For 304: the validators and caching headers, no content headers.
-    not_modified: HeaderMap,
-}
-
-fn prepare(asset: &Asset, status: StatusCode, security: &HeaderMap) -> Prepared {
-    asset.bodies.map(|encoding, representation| {
-        let ranges = encoding == Encoding::Identity;
-        Variant::new(asset, representation, encoding.content_encoding(), ranges, status, security)
-    })
-}
-
-/// Content-Encoding of a body compressed with a dictionary the client has.
-const DICTIONARY_BROTLI: &str = "dcb";
-
-impl Variant {
-    /// `coding` is the Content-Encoding; byte ranges are served only where
-    /// `ranges` allows them (identity bodies: the server contract's choice).
-    fn new(
-        asset: &Asset,
-        representation: &Representation,
-        coding: Option<&'static str>,
-        ranges: bool,
-        status: StatusCode,
-        security: &HeaderMap,
-    ) -> Variant {
-        let mut not_modified = HeaderMap::with_capacity(security.len() + 3);
-        not_modified.insert(header::CACHE_CONTROL, asset.cache_control.clone());
-        // A 404 stands for no resource, so it has no validator: an ETag on it
-        // would invite an If-None-Match that can never give 304.
-        if status == StatusCode::OK {
-            not_modified.insert(header::ETAG, representation.etag.clone());
-        }
-        let vary = [
-            (asset.bodies.has_compressed(), "Accept-Encoding"),
-            (!asset.deltas.is_empty(), "Available-Dictionary"),
-            (asset.varies_by_accept, "Accept"),
-        ];
-        let vary: Vec<&str> = vary.into_iter().filter_map(|(varies, name)| varies.then_some(name)).collect();
-        if !vary.is_empty() {
-            not_modified.insert(header::VARY, HeaderValue::from_str(&vary.join(", ")).expect("header names"));
-        }
-        let mut full = not_modified.clone();
-        full.insert(header::CONTENT_TYPE, asset.content_type.clone());
-        if let Some(coding) = coding {
-            full.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
-        }
-        // Whatever encoding the browser got it in, it keeps the decoded file
-        // as the dictionary for the next release's file of its role.
-        if let Some(dictionary) = asset.use_as_dictionary.as_ref().filter(|_| status == StatusCode::OK) {
-            full.insert(HeaderName::from_static("use-as-dictionary"), dictionary.clone());
-        }
-        // Never on a 404, and not on bodies too small to be worth resuming:
-        // a range there would cover it whole.
-        let ranges = ranges && status == StatusCode::OK && representation.body.len() >= MIN_RANGE_BODY as u64;
-        if ranges {
-            full.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
-        }
-        add_security(&mut full, security);
-        add_security(&mut not_modified, security);
-        Variant {
-            ranges,
-            body: representation.body.clone(),
-            etag: representation.etag.to_str().unwrap_or("").to_owned(),
-            full,
-            not_modified,
-        }
-    }
 }
 
 impl Responder {
@@ -189,63 +103,6 @@ impl Responder {
         };
         self.shapes.redirect(location)
     }
-}
-
-/// The request headers a response depends on. Found in one pass over the
-/// request's few headers, which costs less than a hash lookup per name.
-#[derive(Default)]
-struct RequestHeaders<'a> {
-    accept_encoding: Option<&'a str>,
-    if_none_match: Option<&'a str>,
-    range: Option<&'a str>,
-    if_range: Option<&'a str>,
-    available_dictionary: Option<&'a str>,
-}
-
-impl<'a> RequestHeaders<'a> {
-    fn of(headers: &'a HeaderMap) -> Self {
-        let (mut accept_encoding, mut if_none_match, mut range, mut if_range, mut available_dictionary) = (None, None, None, None, None);
-        for (name, value) in headers {
-            let slot = match *name {
-                header::ACCEPT_ENCODING => &mut accept_encoding,
-                header::IF_NONE_MATCH => &mut if_none_match,
-                header::RANGE => &mut range,
-                header::IF_RANGE => &mut if_range,
-                _ if name.as_str() == "available-dictionary" => &mut available_dictionary,
-                _ => continue,
-            };
-            // Like `HeaderMap::get`: a repeated header counts by its first line.
-            slot.get_or_insert(value);
-        }
-        let text = |value: Option<&'a HeaderValue>| value.and_then(|v| v.to_str().ok());
-        RequestHeaders {
-            accept_encoding: text(accept_encoding),
-            if_none_match: text(if_none_match),
-            range: text(range),
-            if_range: text(if_range),
-            available_dictionary: text(available_dictionary),
-        }
-    }
-
-    fn choose<'p>(&self, prepared: &'p Prepared) -> &'p Variant {
-        prepared.get_or_identity(negotiate::choose_encoding(self.accept_encoding, |e| prepared.has(e)))
-    }
-
-    /// The delta against the dictionary the client announced, when the file
-    /// has one and the client takes `dcb`; else the client gets what one
-    /// without a dictionary gets.
-    fn choose_delta<'p>(&self, deltas: &'p [([u8; 32], Variant)]) -> Option<&'p Variant> {
-        if deltas.is_empty() || !negotiate::names_coding(self.accept_encoding?, DICTIONARY_BROTLI) {
-            return None;
-        }
-        let dictionary = negotiate::available_dictionary(self.available_dictionary?)?;
-        deltas.iter().find(|(sha256, _)| *sha256 == dictionary).map(|(_, variant)| variant)
-    }
-}
-
-/// The request's `Accept` value (its first line), read only for a page with a Markdown alternate.
-fn accept(headers: &HeaderMap) -> Option<&str> {
-    headers.get(header::ACCEPT).and_then(|value| value.to_str().ok())
 }
 
 /// The 404 page: always sent in full, as conditionals apply only to what exists.
