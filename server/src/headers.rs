@@ -54,6 +54,21 @@ pub(crate) fn security_headers(hsts: bool, content_security_policy: &HeaderValue
 
 pub(crate) const ALLOWED_METHODS: HeaderValue = HeaderValue::from_static("GET, HEAD, OPTIONS");
 
+pub(crate) const KEEP_ALIVE: HeaderName = HeaderName::from_static("keep-alive");
+
+/// `security` and `Keep-Alive: timeout=N`: the headers every answer of the
+/// site and of the redirect to HTTPS is prepared with. An HTTP/1.1 answer on
+/// a connection that stays open says for how long when idle (as nginx's
+/// `keepalive_timeout` can), so that a client does not send its next request
+/// just as the server closes it. The answers that must not carry it (HTTP/2,
+/// HTTP/1.0, the last of a connection) have it taken off (serve.rs): the
+/// common answer is then a clone, with no insert into the map per request.
+pub(crate) fn with_keep_alive(security: &HeaderMap, idle: std::time::Duration) -> HeaderMap {
+    let mut headers = security.clone();
+    headers.insert(KEEP_ALIVE, HeaderValue::from_str(&format!("timeout={}", idle.as_secs())).expect("digits are header text"));
+    headers
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hyper::body::Incoming;
-use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
+use hyper::header::{self, HeaderMap};
 use hyper::server::conn::{http1, http2};
 use hyper::service::{service_fn, Service};
 use hyper::{Request, Response, StatusCode, Version};
@@ -22,6 +22,7 @@ use crate::access_log::{self, AccessLog};
 use crate::admission::{Admission, Ticket};
 use crate::connection::{drive, stopped, OnIdle, Timeouts};
 use crate::forwarded::TrustedProxies;
+use crate::headers::KEEP_ALIVE;
 use crate::http2_frames::Answers;
 use crate::idle::{Activity, AnyWrite, TouchOnWrite};
 use crate::limits::{FirstLineLimit, MAX_BUFFER, MAX_HEAD};
@@ -71,8 +72,6 @@ struct Shared {
     /// Turns true once on SIGTERM/SIGINT. Every task holds a receiver, so the
     /// sender's `closed()` tells when the last connection has ended.
     stop: watch::Receiver<bool>,
-    /// `timeout=N`, how long an idle HTTP/1.1 connection stays open.
-    keep_alive: HeaderValue,
 }
 
 impl Shared {
@@ -92,8 +91,7 @@ impl Shared {
             .max_header_list_size(MAX_HEAD as u32)
             .keep_alive_interval(options.timeouts.header)
             .keep_alive_timeout(options.timeouts.header);
-        let keep_alive = HeaderValue::from_str(&format!("timeout={}", options.timeouts.header.as_secs())).expect("digits are header text");
-        Shared { responder, options, http1, http2, stop, keep_alive }
+        Shared { responder, options, http1, http2, stop }
     }
 }
 
@@ -193,7 +191,7 @@ async fn site_connection(stream: TcpStream, peer: SocketAddr, shared: Arc<Shared
 async fn redirect_connection(stream: TcpStream, peer: SocketAddr, redirector: Arc<Redirector>, shared: Arc<Shared>, ticket: Ticket) {
     let mut stop = shared.stop.clone();
     let log = connection_log(&shared, peer, false);
-    let service = logged_service(log.clone(), shared.keep_alive.clone(), move |request| redirector.respond(request));
+    let service = logged_service(log.clone(), move |request| redirector.respond(request));
     serve_http1(&shared, stream, service, log, &mut stop, &ticket).await;
 }
 
@@ -286,29 +284,26 @@ fn site_service(
     shared: &Arc<Shared>,
     log: Option<AccessLog>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
-    let keep_alive = shared.keep_alive.clone();
     let shared = Arc::clone(shared);
-    logged_service(log, keep_alive, move |request| shared.responder.respond(request))
+    logged_service(log, move |request| shared.responder.respond(request))
 }
 
 /// Both of our services answer at once.
 type Answer = std::future::Ready<Result<Response<Body>, Infallible>>;
 
 /// `respond` as a hyper service, each request logged when `log` is given
-/// (the clock is read only then) and counted in the metrics. An HTTP/1.1
-/// answer on a connection that stays open says for how long when idle
-/// (`Keep-Alive: timeout=N`, as nginx's `keepalive_timeout` can), so that a
-/// client does not send its next request just as the server closes it.
+/// (the clock is read only then) and counted in the metrics. The answers
+/// come with `Keep-Alive: timeout=N` (`headers::with_keep_alive`), which
+/// only an HTTP/1.1 answer on a connection that stays open keeps.
 fn logged_service(
     log: Option<AccessLog>,
-    keep_alive: HeaderValue,
     respond: impl Fn(&Request<Incoming>) -> Response<Body>,
 ) -> impl Service<Request<Incoming>, Response = Response<Body>, Error = Infallible, Future = Answer> {
     service_fn(move |request: Request<Incoming>| {
         let started = log.is_some().then(Instant::now);
         let mut response = respond(&request);
-        if request.version() == Version::HTTP_11 && !asks_to_close(request.headers()) {
-            response.headers_mut().insert(KEEP_ALIVE, keep_alive.clone());
+        if request.version() != Version::HTTP_11 || asks_to_close(request.headers()) {
+            response.headers_mut().remove(KEEP_ALIVE);
         }
         METRICS.request(request.version(), request.method(), &response);
         if let (Some(log), Some(started)) = (&log, started) {
@@ -318,14 +313,14 @@ fn logged_service(
     })
 }
 
-const KEEP_ALIVE: HeaderName = HeaderName::from_static("keep-alive");
-
-/// Whether the request's `Connection` header has the `close` option: the connection ends after the answer.
+/// Whether the request's `Connection` header has the `close` option: the
+/// connection ends after the answer. One pass over the request's few
+/// headers, which costs less than hashing the name.
 fn asks_to_close(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::CONNECTION)
-        .iter()
-        .any(|value| value.to_str().is_ok_and(|options| options.split(',').any(|option| option.trim().eq_ignore_ascii_case("close"))))
+    headers.iter().any(|(name, value)| {
+        name == header::CONNECTION
+            && value.to_str().is_ok_and(|options| options.split(',').any(|option| option.trim().eq_ignore_ascii_case("close")))
+    })
 }
 
 /// Completes with the name of the first SIGTERM or SIGINT received. The

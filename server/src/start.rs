@@ -85,7 +85,7 @@ async fn run(
             if let Some(http) = http {
                 announced.push(format!("http://{} (redirects to HTTPS)", address(&http)));
                 let https_port = https.local_addr().map_or(443, |a| a.port());
-                let redirector = redirect::Redirector::new(https_port, &security_headers);
+                let redirector = redirect::Redirector::new(https_port, &headers::with_keep_alive(&security_headers, args.header_timeout));
                 endpoints.push(serve::Endpoint { listener: http, role: serve::Role::Redirect(redirector.into()) });
             }
             endpoints.push(serve::Endpoint { listener: https, role: serve::Role::TlsSite(certificates.acceptor()?) });
@@ -126,7 +126,7 @@ async fn run(
     // Type=notify: tell systemd we are ready. Without NOTIFY_SOCKET this does nothing.
     let _ = sd_notify::notify(&[sd_notify::NotifyState::Ready]);
     watchdog::keep_telling_systemd();
-    let responder = responder::Responder::new(site, &security_headers);
+    let responder = responder::Responder::new(site, &headers::with_keep_alive(&security_headers, args.header_timeout));
     let options = serve::Options {
         access_log: (!args.quiet).then_some(args.log_format),
         trusted_proxies,
