@@ -3,6 +3,7 @@
 each with wrk on loopback, side by side in one run.
 
     python3 bench/compare.py [--seconds 10] [--rounds 3] [--baseline OLD_BINARY] [--binary BINARY] [--hyper] [--paths /,bundle]
+                             [--server-cpus 0 --client-cpus 1]
 
 Needs: `cargo build --profile dist` (the binary to deploy); Debian's nginx, libnginx-mod-http-brotli-static
 and wrk; `cargo install static-web-server` (its rows are left out without
@@ -14,6 +15,10 @@ before a change), run in the same rounds. Prints one table: median req/s over
 the rounds, p50/p99 latency of the median round, peak RSS of all the server's
 processes under load (every server is started anew for every row), and the
 ratio to nginx in the same run; then the time from exec to the first 200.
+`--server-cpus` and `--client-cpus` pin every server and wrk to CPUs of
+their own (`taskset -c`, lists such as 0 or 2-7): nginx runs a worker per
+server CPU and wrk a thread per client CPU, so that no row measures the load
+generator's share of the server's cores.
 """
 import argparse
 import http.client
@@ -34,6 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = ROOT / "target" / "dist" / "portfolio"
 HYPER = ROOT / "target" / "dist" / "examples" / "bare_hyper"
+# `taskset -c LIST` before each server's and wrk's command line, when pinned.
+SERVER_PIN, CLIENT_PIN = [], []
 SECURITY_HEADERS = None  # read from the running portfolio, so nginx sends the same
 
 
@@ -77,7 +84,7 @@ def rss_kib(pids):
 class Server:
     def __init__(self, name, argv, port, cwd=None):
         self.name, self.port = name, port
-        self.process = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen([*SERVER_PIN, *argv], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_for(f"http://127.0.0.1:{port}/", name)
 
     def pids(self):
@@ -96,7 +103,7 @@ def nginx_config(site, port, workdir, headers):
     add_headers = "\n".join(f'        add_header {name} "{value}" always;' for name, value in headers)
     config = f"""
 load_module {modules[0]};
-worker_processes auto;
+worker_processes {cpu_count(SERVER_PIN[-1]) if SERVER_PIN else "auto"};
 pid {workdir}/nginx.pid;
 error_log {workdir}/error.log error;
 daemon off;
@@ -143,6 +150,12 @@ http {{
     return path
 
 
+def cpu_count(cpus):
+    """How many CPUs a taskset list such as 0,2-5 names."""
+    return sum(int(b) - int(a) + 1 for a, _, b in (part.partition("-") if "-" in part else (part, "", part)
+                                                   for part in cpus.split(",")))
+
+
 LATENCY = re.compile(r"^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)\s*$", re.M)
 
 
@@ -158,7 +171,7 @@ def wrk(url, connections, encoding, seconds, pids):
     sampler = threading.Thread(target=sample)
     sampler.start()
     out = subprocess.run(
-        ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", f"Accept-Encoding: {encoding}", url],
+        [*CLIENT_PIN, "wrk", f"-t{cpu_count(CLIENT_PIN[-1]) if CLIENT_PIN else 2}", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", f"Accept-Encoding: {encoding}", url],
         capture_output=True, text=True, check=True).stdout
     done.set()
     sampler.join()
@@ -226,7 +239,7 @@ def startup_ms(runs=15):
 
 
 def main():
-    global BINARY
+    global BINARY, SERVER_PIN, CLIENT_PIN
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=int, default=10, help="length of each wrk run")
     parser.add_argument("--rounds", type=int, default=3, help="rounds, each server in a rotated order")
@@ -236,7 +249,11 @@ def main():
     parser.add_argument("--hyper", action="store_true", help="measure bare hyper with portfolio's answers beside it")
     parser.add_argument("--binary", type=Path, default=BINARY,
                         help="the portfolio binary to measure (the static one: target/x86_64-unknown-linux-gnu/dist/portfolio)")
+    parser.add_argument("--server-cpus", metavar="LIST", help="pin every server to these CPUs (taskset -c)")
+    parser.add_argument("--client-cpus", metavar="LIST", help="pin wrk to these CPUs, a thread on each")
     args = parser.parse_args()
+    SERVER_PIN = ["taskset", "-c", args.server_cpus] if args.server_cpus else []
+    CLIENT_PIN = ["taskset", "-c", args.client_cpus] if args.client_cpus else []
     BINARY = args.binary.resolve()
     for tool in ["nginx", "wrk"]:
         if not shutil.which(tool):
@@ -305,7 +322,8 @@ def main():
     if args.baseline:
         starters.append(("baseline", lambda: start_portfolio(args.baseline, "baseline")))
     results = {}
-    print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {args.rounds} rounds x {args.seconds} s per row; "
+    pinned = f"servers on CPUs {args.server_cpus}, wrk on {args.client_cpus}; " if SERVER_PIN or CLIENT_PIN else ""
+    print(f"# {time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, {pinned}{args.rounds} rounds x {args.seconds} s per row; "
           f"bundle /{bundle.relative_to(site)} ({bundle.stat().st_size} B identity)", flush=True)
     for round_index in range(args.rounds):
         order = starters[round_index % len(starters):] + starters[:round_index % len(starters)]

@@ -12,8 +12,10 @@ use crate::gunzip::Gunzip;
 use crate::headers::ALLOWED_METHODS;
 
 /// Every response's body: embedded bytes as they are, or a text file's
-/// identity bytes decompressed as they are sent.
-pub(crate) type Body = Either<Full<Bytes>, Gunzip>;
+/// identity bytes decompressed as they are sent. The decoder is boxed: its
+/// state is hundreds of bytes, which every response would carry, and copy
+/// at every move, for the few that decompress.
+pub(crate) type Body = Either<Full<Bytes>, Box<Gunzip>>;
 
 /// The header maps of the small responses, for one set of security headers.
 pub(crate) struct SmallResponses {
