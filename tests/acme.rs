@@ -50,16 +50,22 @@ fn issues_serves_and_renews_a_certificate_from_pebble() {
     assert!(line.contains(&pebble.directory) && line.contains("portfolio.test, www.portfolio.test"), "{line}");
 
     let issued = first_issue(&server);
-    assert!(issued.contains("portfolio.test, www.portfolio.test, valid until") && issued.contains("renewal from"), "{issued}");
+    assert!(issued.contains("portfolio.test, www.portfolio.test, valid until"), "{issued}");
+    // pebble has no renewal information (ARI): renewal when a third of the life is left.
+    let planned = server.wait_for_log("ACME: portfolio.test, www.portfolio.test: renewal at", Duration::from_secs(5));
+    assert!(planned.contains("a third of its life left; the CA offers no renewal information"), "{planned}");
     let root = pebble.root(&dir);
     let root_pem = std::fs::read(&root).unwrap();
     let text = scrape(metrics);
     assert!(must(&text, "portfolio_acme_last_success_timestamp_seconds") > 0.0, "{text}");
     assert_eq!(must(&text, "portfolio_acme_last_failure_timestamp_seconds"), 0.0, "{text}");
+    let success = must(&text, "portfolio_acme_last_success_timestamp_seconds");
+    let renewal = must(&text, "portfolio_acme_next_renewal_timestamp_seconds");
     for name in [NAME, WWW] {
         let not_after = must(&text, &format!("portfolio_certificate_not_after_seconds{{name=\"{name}\"}}"));
-        let left = not_after - must(&text, "portfolio_acme_last_success_timestamp_seconds");
+        let left = not_after - success;
         assert!((0.0..=35.0).contains(&left), "{name}: pebble's 30-second certificate, {left} s left");
+        assert!(renewal > success - 30.0 && renewal < not_after, "{name}: renewal planned at {renewal}, before {not_after}");
     }
 
     // A client that trusts pebble's CA gets the page over HTTP/2 and HTTP/1.1, for both names.
@@ -89,7 +95,7 @@ fn issues_serves_and_renews_a_certificate_from_pebble() {
     let acme_dir = dir.join("state/acme");
     assert_eq!(std::fs::metadata(&acme_dir).unwrap().permissions().mode() & 0o777, 0o700);
     let names: Vec<String> = std::fs::read_dir(&acme_dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-    assert!(names.iter().any(|n| n.starts_with("cached_account_")) && names.iter().any(|n| n.starts_with("cached_cert_")), "{names:?}");
+    assert!(names.iter().any(|n| n.starts_with("account_")) && names.iter().any(|n| n.starts_with("cached_cert_")), "{names:?}");
 
     // A restart uses the stored certificate instead of asking again.
     drop(server);

@@ -1,50 +1,69 @@
 //! Certificates by ACME (Let's Encrypt or any RFC 8555 server), with
-//! `rustls-acme`: TLS-ALPN-01 challenges answered on the HTTPS port (see
-//! `tls::Acceptor`), the account key and certificates kept in the state
-//! directory, renewal when a third of the certificate's lifetime is left.
+//! instant-acme: TLS-ALPN-01 challenges answered on the HTTPS port (see
+//! `tls::Acceptor`), the account and the certificate kept in the state
+//! directory, renewal when the CA suggests (ARI) or, from a CA without it,
+//! when a third of the certificate's life is left.
 //!
 //! This module adds what the crate leaves to its user: which CAs to trust
-//! for the ACME server's own HTTPS, a private state directory, one log line
-//! per event, and a back-off between failed attempts long enough not to run
-//! into the CA's rate limits. The certificate in use stays in use until a new
-//! one has been issued, so a failed renewal costs nothing while it is retried.
+//! for the ACME server's own HTTPS, a private state directory, the profile
+//! asked for, one log line per event, and a back-off between failed attempts
+//! long enough not to run into the CA's rate limits. The certificate in use
+//! stays in use until a new one has been issued, so a failed renewal costs
+//! nothing while it is retried.
 
-use std::io;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+mod challenge;
+mod http_client;
+mod order;
+mod schedule;
+mod store;
+
+use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
-use async_trait::async_trait;
-use futures_util::StreamExt;
+use instant_acme::{Account, CertificateIdentifier, Key, NewAccount};
 use rustls::pki_types::pem::PemObject;
-use rustls::pki_types::CertificateDer;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
+use rustls::sign::CertifiedKey;
 use rustls::{ClientConfig, RootCertStore, ServerConfig};
-use rustls_acme::acme::{AcmeError, Identifier, Problem};
-use rustls_acme::caches::DirCache;
-use rustls_acme::{AccountCache, AcmeConfig, AcmeState, CertCache, EventError, EventOk, OrderError, ResolvesServerCertAcme};
 
-use crate::log::{self, one_line, utc};
+pub(crate) use challenge::is_tls_alpn_challenge;
+use challenge::{Challenges, Current};
+use http_client::Https;
+use schedule::Plan;
+use store::Store;
+
+use crate::log::{self, unix_now};
 use crate::metrics::METRICS;
 use crate::tls::{provider, Summary};
 
 /// First wait after a failed attempt; it doubles up to [`MAX_BACKOFF`].
 const FIRST_BACKOFF: Duration = Duration::from_secs(10);
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);
+/// How long the start-up waits for the directory to check --acme-profile.
+const DIRECTORY_DEADLINE: Duration = Duration::from_secs(10);
 
 /// ACME, set up and not yet running.
 pub(crate) struct Acme {
-    /// Gives handshakes the current certificate, or a challenge certificate to the CA.
-    pub(crate) resolver: Arc<ResolvesServerCertAcme>,
+    /// Gives visitors' handshakes the certificate in use.
+    pub(crate) current: Arc<Current>,
     /// For the CA's TLS-ALPN-01 validation handshakes.
     pub(crate) challenge_config: Arc<ServerConfig>,
-    state: AcmeState<io::Error>,
+    challenges: Arc<Challenges>,
     domains: Vec<String>,
+    contact: Vec<String>,
     /// The ACME server's directory URL.
     directory_url: String,
-    /// Where the account key and certificates are kept.
-    directory: PathBuf,
-    /// The certificate last loaded or stored, for the log.
-    latest: Arc<Mutex<Option<Summary>>>,
+    profile: Option<String>,
+    client: ClientConfig,
+    store: Store,
+}
+
+/// The certificate in use, and when to renew it.
+struct Held {
+    leaf: CertificateDer<'static>,
+    summary: Summary,
+    plan: Option<Plan>,
 }
 
 impl Acme {
@@ -55,104 +74,209 @@ impl Acme {
         directory_url: &str,
         root: Option<&Path>,
         state_dir: &Path,
+        profile: Option<String>,
     ) -> Result<Acme, String> {
         let directory = state_dir.join("acme");
         private_directory(&directory)?;
-        let client = Arc::new(
-            ClientConfig::builder_with_provider(provider())
-                .with_safe_default_protocol_versions()
-                .map_err(|e| format!("cannot configure TLS: {e}"))?
-                .with_root_certificates(roots(root)?)
-                .with_no_client_auth(),
-        );
-        let latest = Arc::new(Mutex::new(None));
-        let cache = StateCache { dir: DirCache::new(directory.clone()), latest: Arc::clone(&latest) };
-        let contact = email.map(|e| if e.starts_with("mailto:") { e } else { format!("mailto:{e}") });
-        let state = AcmeConfig::new_with_client_config(&domains, client).directory(directory_url).contact(contact).cache(cache).state();
+        let client = ClientConfig::builder_with_provider(provider())
+            .with_safe_default_protocol_versions()
+            .map_err(|e| format!("cannot configure TLS: {e}"))?
+            .with_root_certificates(roots(root)?)
+            .with_no_client_auth();
+        let contact: Vec<String> = email.map(|e| if e.starts_with("mailto:") { e } else { format!("mailto:{e}") }).into_iter().collect();
+        let challenges = Arc::new(Challenges::default());
         Ok(Acme {
-            resolver: state.resolver(),
-            challenge_config: state.challenge_rustls_config_with_provider(provider()),
-            state,
+            current: Arc::new(Current::default()),
+            challenge_config: challenges.config()?,
+            challenges,
+            store: Store::new(directory, &contact, &domains, directory_url),
             domains,
+            contact,
             directory_url: directory_url.to_owned(),
-            directory,
-            latest,
+            profile,
+            client,
         })
     }
 
     /// For the start-up log.
     pub(crate) fn describe(&self) -> String {
+        let profile = self.profile.as_ref().map_or_else(String::new, |p| format!(", profile {p}"));
         format!(
-            "certificates by ACME from {} for {} (TLS-ALPN-01 on the HTTPS port), kept in {}",
+            "certificates by ACME from {} for {}{profile} (TLS-ALPN-01 on the HTTPS port), kept in {}",
             self.directory_url,
             self.domains.join(", "),
-            self.directory.display()
+            self.store.dir().display()
         )
+    }
+
+    /// At start-up: the profile asked for must be one the CA offers. A CA
+    /// that does not answer in time is not an error: the first order will tell.
+    pub(crate) async fn check_profile(&self) -> Result<(), String> {
+        let Some(profile) = &self.profile else { return Ok(()) };
+        let why = match tokio::time::timeout(DIRECTORY_DEADLINE, Https::new(self.client.clone()).get(&self.directory_url)).await {
+            Ok(Ok(directory)) => return self.offers(profile, &directory),
+            Ok(Err(why)) => why,
+            Err(_) => "no answer in 10 s".to_owned(),
+        };
+        log::line(format_args!("warning: ACME: cannot check --acme-profile {profile} now: {why}"));
+        Ok(())
+    }
+
+    /// Whether the directory (JSON) lists `profile` in its `meta.profiles`.
+    fn offers(&self, profile: &str, directory: &[u8]) -> Result<(), String> {
+        let offered: Vec<String> = serde_json::from_slice::<serde_json::Value>(directory)
+            .ok()
+            .and_then(|value| value.pointer("/meta/profiles")?.as_object().map(|profiles| profiles.keys().cloned().collect()))
+            .unwrap_or_default();
+        let url = &self.directory_url;
+        match offered.iter().any(|name| name == profile) {
+            true => Ok(()),
+            false if offered.is_empty() => {
+                Err(format!("--acme-profile {profile}: the ACME server {url} offers no profiles; leave the flag out"))
+            }
+            false => Err(format!("--acme-profile {profile}: the ACME server {url} offers {}; choose one of them", offered.join(", "))),
+        }
     }
 
     /// Obtains and renews the certificate for as long as the server runs.
     pub(crate) async fn run(self) {
-        let Acme { mut state, domains, directory, latest, .. } = self;
-        let domains = domains.join(", ");
-        let mut have_certificate = false;
+        let domains = self.domains.join(", ");
+        let mut held = self.stored();
+        let mut account = None;
         let mut failures: u32 = 0;
-        let describe_latest = || {
-            latest.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map_or_else(
-                || domains.clone(),
-                |s| {
-                    // rustls-acme renews when a third of the lifetime is left.
-                    let renewal = s.not_after - (s.not_after - s.not_before) / 3;
-                    format!("{}; renewal from {}", s.describe(), utc(renewal))
-                },
-            )
-        };
-        while let Some(event) = state.next().await {
-            match event {
-                Ok(EventOk::DeployedCachedCert) => {
-                    have_certificate = true;
-                    METRICS.acme(true);
-                    log::line(format_args!("ACME: using the stored certificate from {}: {}", directory.display(), describe_latest()));
-                }
-                Ok(EventOk::DeployedNewCert) => {
-                    have_certificate = true;
-                    METRICS.acme(true);
+        loop {
+            match self.step(&mut account, &mut held).await {
+                Ok(next) => {
                     failures = 0;
+                    let wait = (next - unix_now()).max(0) as u64;
+                    tokio::time::sleep(Duration::from_secs(wait)).await;
                 }
-                // Follows every DeployedNewCert: the new certificate is written to the cache.
-                Ok(EventOk::CertCacheStore) => {
-                    log::line(format_args!("ACME: new certificate in use: {}", describe_latest()));
-                }
-                Ok(EventOk::AccountCacheStore) => {}
-                Err(EventError::Order(error)) => {
+                Err(why) => {
                     METRICS.acme(false);
                     failures = failures.saturating_add(1);
-                    let ours = FIRST_BACKOFF.saturating_mul(1 << (failures - 1).min(16)).min(MAX_BACKOFF);
-                    // rustls-acme starts a timer of its own, 2^(n-1) s after the n-th failure
-                    // (at most 2^16 s), and runs it meanwhile: the next try waits for the longer one.
-                    let theirs = Duration::from_secs(1 << (failures - 1).min(16));
+                    let wait = FIRST_BACKOFF.saturating_mul(1 << (failures - 1).min(16)).min(MAX_BACKOFF);
                     let serving =
-                        if have_certificate { "the current certificate stays in use" } else { "HTTPS has no certificate until then" };
+                        if held.is_some() { "the current certificate stays in use" } else { "HTTPS has no certificate until then" };
                     log::line(format_args!(
-                        "error: ACME could not get a certificate for {domains}: {}; {serving}; next try in {}s",
-                        describe(&error),
-                        ours.max(theirs).as_secs()
+                        "error: ACME could not get a certificate for {domains}: {why}; {serving}; next try in {}s",
+                        wait.as_secs()
                     ));
-                    // The state machine only moves when polled: waiting here is our back-off.
-                    tokio::time::sleep(ours).await;
-                }
-                Err(EventError::CertCacheStore(error)) => {
-                    log::line(format_args!(
-                        "error: ACME: new certificate in use, but it cannot be stored in {} ({error}); it will be requested again after a restart",
-                        directory.display()
-                    ));
-                }
-                Err(error) => {
-                    METRICS.acme(false);
-                    log::line(format_args!("error: ACME: {}", one_line(&error.to_string())));
+                    tokio::time::sleep(wait).await;
                 }
             }
         }
     }
+
+    /// Does what is due now (the account, the renewal plan, a new
+    /// certificate); returns when to look again (Unix seconds).
+    async fn step(&self, account: &mut Option<Account>, held: &mut Option<Held>) -> Result<i64, String> {
+        if let Some(held) = held.as_mut() {
+            if held.plan.as_ref().is_none_or(|plan| plan.ask_again.is_some_and(|at| at <= unix_now())) {
+                let plan = match self.signed_in(account).await {
+                    Ok(account) => schedule::plan(account, &held.leaf, &held.summary, held.plan.as_ref()).await,
+                    Err(why) => schedule::unanswered(&held.summary, &why),
+                };
+                if held.plan.as_ref().is_none_or(|old| old.renew_at != plan.renew_at) {
+                    log::line(format_args!("ACME: {}: {}", held.summary.names.join(", "), plan.describe()));
+                    METRICS.acme_renewal(plan.renew_at);
+                }
+                held.plan = Some(plan);
+            }
+            let plan = held.plan.as_ref().expect("planned above");
+            if unix_now() < plan.renew_at {
+                return Ok(plan.ask_again.map_or(plan.renew_at, |at| at.min(plan.renew_at)));
+            }
+        }
+        let account = self.signed_in(account).await?;
+        // The certificate this one replaces, named only to a CA that has ARI for it.
+        let replaces = held
+            .as_ref()
+            .filter(|held| held.plan.as_ref().is_some_and(Plan::has_window))
+            .and_then(|held| CertificateIdentifier::try_from(&held.leaf).ok())
+            .map(CertificateIdentifier::into_owned);
+        let pem = order::issue(account, &self.domains, self.profile.as_deref(), replaces, &self.challenges).await?;
+        let (key, new) = certified(&pem).map_err(|e| format!("the ACME server sent an unusable certificate: {e}"))?;
+        self.current.set(key);
+        METRICS.acme(true);
+        METRICS.certificate(&new.summary.names, new.summary.not_after);
+        log::line(format_args!("ACME: new certificate in use: {}", new.summary.describe()));
+        if let Err(why) = self.store.keep_certificate(&pem) {
+            log::line(format_args!("error: ACME: new certificate in use, but {why}; it will be requested again after a restart"));
+        }
+        *held = Some(new);
+        Ok(unix_now())
+    }
+
+    async fn signed_in<'a>(&self, account: &'a mut Option<Account>) -> Result<&'a Account, String> {
+        Ok(match account {
+            Some(account) => account,
+            None => account.insert(self.account().await?),
+        })
+    }
+
+    /// The certificate kept in the state directory, now in use; none when there is none or it is unusable.
+    fn stored(&self) -> Option<Held> {
+        let pem = match self.store.certificate() {
+            Ok(pem) => pem?,
+            Err(why) => {
+                log::line(format_args!("error: ACME: {why}; asking for a new certificate"));
+                return None;
+            }
+        };
+        match certified(&pem) {
+            Ok((key, held)) => {
+                self.current.set(key);
+                METRICS.acme(true);
+                METRICS.certificate(&held.summary.names, held.summary.not_after);
+                log::line(format_args!(
+                    "ACME: using the stored certificate from {}: {}",
+                    self.store.dir().display(),
+                    held.summary.describe()
+                ));
+                Some(held)
+            }
+            Err(why) => {
+                log::line(format_args!(
+                    "error: ACME: the stored certificate in {} is unusable ({why}); asking for a new one",
+                    self.store.dir().display()
+                ));
+                None
+            }
+        }
+    }
+
+    /// The account kept, an earlier release's account key taken over, or a new account.
+    async fn account(&self) -> Result<Account, String> {
+        let failed = |e: instant_acme::Error| order::describe(&e);
+        let builder = || Account::builder_with_http(Box::new(Https::new(self.client.clone())));
+        if let Some(credentials) = self.store.account()? {
+            return builder().from_credentials(credentials).await.map_err(failed);
+        }
+        let (account, credentials) = match self.store.legacy_account_key()? {
+            Some(der) => {
+                let pkcs8 = PrivatePkcs8KeyDer::from(der);
+                let key = Key::from_pkcs8_der(pkcs8.clone_key()).map_err(failed)?;
+                builder().create_from_key((key, PrivateKeyDer::Pkcs8(pkcs8)), self.directory_url.clone()).await.map_err(failed)?
+            }
+            None => {
+                let contact: Vec<&str> = self.contact.iter().map(String::as_str).collect();
+                let new = NewAccount { contact: &contact, terms_of_service_agreed: true, only_return_existing: false };
+                builder().create(&new, self.directory_url.clone(), None).await.map_err(failed)?
+            }
+        };
+        self.store.keep_account(&credentials)?;
+        Ok(account)
+    }
+}
+
+/// The key and chain of `pem` (the key first, then the chain, server certificate first), ready for rustls.
+fn certified(pem: &[u8]) -> Result<(Arc<CertifiedKey>, Held), String> {
+    let key = PrivateKeyDer::from_pem_slice(pem).map_err(|e| format!("no private key: {e}"))?;
+    let chain = CertificateDer::pem_slice_iter(pem).collect::<Result<Vec<_>, _>>().map_err(|e| format!("bad PEM: {e}"))?;
+    let leaf = chain.first().ok_or("no certificate")?.clone();
+    let summary = Summary::of(&leaf)?;
+    let signing = provider().key_provider.load_private_key(key).map_err(|e| format!("unusable private key: {e}"))?;
+    Ok((Arc::new(CertifiedKey::new(chain, signing)), Held { leaf, summary, plan: None }))
 }
 
 /// Creates the directory for keys, readable by this user only.
@@ -185,139 +309,4 @@ fn roots(extra: Option<&Path>) -> Result<RootCertStore, String> {
         }
     }
     Ok(store)
-}
-
-/// The crate's directory cache, noting each certificate it loads or stores for the log.
-struct StateCache {
-    dir: DirCache<PathBuf>,
-    latest: Arc<Mutex<Option<Summary>>>,
-}
-
-impl StateCache {
-    /// The cache holds the key first, then the chain, server certificate first.
-    fn note(&self, pem: &[u8]) {
-        if let Some(Ok(leaf)) = CertificateDer::pem_slice_iter(pem).next() {
-            let summary = Summary::of(&leaf).ok();
-            if let Some(summary) = &summary {
-                METRICS.certificate(&summary.names, summary.not_after);
-            }
-            *self.latest.lock().unwrap_or_else(|e| e.into_inner()) = summary;
-        }
-    }
-}
-
-#[async_trait]
-impl CertCache for StateCache {
-    type EC = io::Error;
-    async fn load_cert(&self, domains: &[String], directory_url: &str) -> Result<Option<Vec<u8>>, io::Error> {
-        let pem = self.dir.load_cert(domains, directory_url).await?;
-        if let Some(pem) = &pem {
-            self.note(pem);
-        }
-        Ok(pem)
-    }
-    async fn store_cert(&self, domains: &[String], directory_url: &str, cert: &[u8]) -> Result<(), io::Error> {
-        self.note(cert);
-        self.dir.store_cert(domains, directory_url, cert).await
-    }
-}
-
-#[async_trait]
-impl AccountCache for StateCache {
-    type EA = io::Error;
-    async fn load_account(&self, contact: &[String], directory_url: &str) -> Result<Option<Vec<u8>>, io::Error> {
-        self.dir.load_account(contact, directory_url).await
-    }
-    async fn store_account(&self, contact: &[String], directory_url: &str, account: &[u8]) -> Result<(), io::Error> {
-        self.dir.store_account(contact, directory_url, account).await
-    }
-}
-
-/// One line saying why an order failed, with the ACME server's own words when it gave any.
-fn describe(error: &OrderError) -> String {
-    match error {
-        OrderError::BadAuth(auth) => {
-            let Identifier::Dns(name) = &auth.identifier;
-            let why = auth.challenges.iter().find_map(|c| c.error.as_ref()).map_or_else(|| "authorization invalid".to_owned(), problem);
-            format!("the ACME server could not validate {name}: {why}")
-        }
-        OrderError::BadOrder(order) => {
-            format!("the order failed: {}", order.error.as_ref().map_or_else(|| "status invalid".to_owned(), problem))
-        }
-        OrderError::Acme(AcmeError::HttpRequest(request)) => http_error(&request.to_string()),
-        other => one_line(&other.to_string()),
-    }
-}
-
-fn problem(problem: &Problem) -> String {
-    let detail = problem.detail.as_deref().unwrap_or("no detail");
-    match &problem.typ {
-        Some(typ) => format!("{} ({typ})", one_line(detail)),
-        None => one_line(detail),
-    }
-}
-
-/// rustls-acme reports an error answer as `non 2xx http status: 403 "<body, Debug-escaped>"`,
-/// the body being an RFC 7807 problem document; anything else is passed on.
-fn http_error(text: &str) -> String {
-    let parsed = text.split_once("non 2xx http status: ").and_then(|(_, rest)| {
-        let (status, body) = rest.split_once(' ')?;
-        let body = unescape_debug(body)?;
-        let value: serde_json::Value = serde_json::from_str(&body).ok()?;
-        let detail = value.get("detail").and_then(|d| d.as_str()).unwrap_or("no detail");
-        let typ = value.get("type").and_then(|t| t.as_str()).unwrap_or("no type");
-        Some(format!("the ACME server refused (HTTP {status}): {} ({typ})", one_line(detail)))
-    });
-    parsed.unwrap_or_else(|| format!("the request to the ACME server failed: {}", one_line(text)))
-}
-
-/// The string a `{:?}`-formatted `String` stands for.
-fn unescape_debug(quoted: &str) -> Option<String> {
-    let inner = quoted.strip_prefix('"')?.strip_suffix('"')?;
-    let mut out = String::with_capacity(inner.len());
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next()? {
-            'n' => out.push('\n'),
-            'r' => out.push('\r'),
-            't' => out.push('\t'),
-            '0' => out.push('\0'),
-            'u' => {
-                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
-                out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
-            }
-            other => out.push(other), // \" \\ \'
-        }
-    }
-    Some(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_refusal_is_told_in_the_servers_words_on_one_line() {
-        let body = "{\n  \"type\": \"urn:ietf:params:acme:error:rejectedIdentifier\",\n  \"detail\": \"Order included a \\\"blocked\\\" identifier\",\n  \"status\": 400\n}";
-        let text = format!("non 2xx http status: 400 {body:?}");
-        assert_eq!(
-            http_error(&text),
-            "the ACME server refused (HTTP 400): Order included a \"blocked\" identifier (urn:ietf:params:acme:error:rejectedIdentifier)"
-        );
-        assert_eq!(
-            http_error("io error: Connection refused\n(os error 111)"),
-            "the request to the ACME server failed: io error: Connection refused (os error 111)"
-        );
-    }
-
-    #[test]
-    fn debug_strings_round_trip() {
-        for s in ["plain", "quote \" and \\ backslash", "tab\tnew\nline", "ünïcödé \u{1} \u{7f}"] {
-            assert_eq!(unescape_debug(&format!("{s:?}")).as_deref(), Some(s));
-        }
-    }
 }

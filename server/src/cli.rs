@@ -180,6 +180,11 @@ pub(crate) struct TlsArgs {
     #[arg(long, env = "PORTFOLIO_ACME_DIRECTORY", value_name = "URL", default_value = LETS_ENCRYPT)]
     pub(crate) acme_directory: String,
 
+    /// Certificate profile to ask the ACME server for, one its directory offers (Let's Encrypt:
+    /// classic, tlsserver for 45-day certificates, shortlived for 6-day ones). Default: the server's.
+    #[arg(long, env = "PORTFOLIO_ACME_PROFILE", value_name = "NAME", requires = "domains")]
+    pub(crate) acme_profile: Option<String>,
+
     /// PEM file of CA certificates to trust for the ACME server's own HTTPS, besides the
     /// public roots built in (for a company CA or a test server).
     #[arg(long, env = "PORTFOLIO_ACME_ROOT", value_name = "FILE", requires = "domains")]
@@ -208,8 +213,18 @@ pub(crate) struct TlsArgs {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Https {
     Off,
-    Files { cert: PathBuf, key: PathBuf },
-    Acme { domains: Vec<String>, email: Option<String>, directory: String, root: Option<PathBuf>, state_dir: PathBuf },
+    Files {
+        cert: PathBuf,
+        key: PathBuf,
+    },
+    Acme {
+        domains: Vec<String>,
+        email: Option<String>,
+        directory: String,
+        root: Option<PathBuf>,
+        state_dir: PathBuf,
+        profile: Option<String>,
+    },
 }
 
 impl ServeArgs {
@@ -248,6 +263,7 @@ impl ServeArgs {
             directory: tls.acme_directory.clone(),
             root: tls.acme_root.clone(),
             state_dir,
+            profile: tls.acme_profile.clone().filter(|p| !p.is_empty()),
         })
     }
 

@@ -28,9 +28,14 @@ impl Certificates {
                 let (certificate, summary) = FileCertificate::load(cert.clone(), key.clone())?;
                 Some(Certificates::Files(certificate, summary))
             }
-            Https::Acme { domains, email, directory, root, state_dir } => {
-                Some(Certificates::Acme(Box::new(Acme::new(domains.clone(), email.clone(), directory, root.as_deref(), state_dir)?)))
-            }
+            Https::Acme { domains, email, directory, root, state_dir, profile } => Some(Certificates::Acme(Box::new(Acme::new(
+                domains.clone(),
+                email.clone(),
+                directory,
+                root.as_deref(),
+                state_dir,
+                profile.clone(),
+            )?))),
         })
     }
 
@@ -39,7 +44,7 @@ impl Certificates {
     pub(crate) fn acceptor(&self) -> Result<tls::Acceptor, String> {
         let (resolver, challenge): (Arc<dyn rustls::server::ResolvesServerCert>, _) = match self {
             Certificates::Files(certificate, _) => (certificate.clone(), None),
-            Certificates::Acme(acme) => (acme.resolver.clone(), Some(acme.challenge_config.clone())),
+            Certificates::Acme(acme) => (acme.current.clone(), Some(acme.challenge_config.clone())),
         };
         Ok(tls::Acceptor::new(tls::server_config(resolver)?, challenge))
     }

@@ -48,6 +48,7 @@ pub(crate) struct Metrics {
     /// Unix seconds; 0: not yet.
     acme_last_success: AtomicI64,
     acme_last_failure: AtomicI64,
+    acme_next_renewal: AtomicI64,
     started: AtomicI64,
 }
 
@@ -63,6 +64,7 @@ impl Metrics {
             certificates: Mutex::new(BTreeMap::new()),
             acme_last_success: AtomicI64::new(0),
             acme_last_failure: AtomicI64::new(0),
+            acme_next_renewal: AtomicI64::new(0),
             started: AtomicI64::new(0),
         }
     }
@@ -125,6 +127,11 @@ impl Metrics {
     }
 
     /// The text Prometheus scrapes (format 0.0.4).
+    /// ACME plans to renew the certificate in use at `at` (Unix seconds).
+    pub(crate) fn acme_renewal(&self, at: i64) {
+        self.acme_next_renewal.store(at, Ordering::Relaxed);
+    }
+
     fn render(&self, admission: &Admission, acme: bool) -> String {
         let mut text = String::with_capacity(4096);
         let count = |counter: &AtomicU64| counter.load(Ordering::Relaxed);
@@ -157,6 +164,8 @@ impl Metrics {
             one("portfolio_acme_last_success_timestamp_seconds", "gauge", help, &self.acme_last_success.load(Ordering::Relaxed));
             let help = "When ACME last failed to obtain a certificate, in Unix seconds (0: never).";
             one("portfolio_acme_last_failure_timestamp_seconds", "gauge", help, &self.acme_last_failure.load(Ordering::Relaxed));
+            let help = "When ACME plans to renew the certificate in use, in Unix seconds (0: no certificate yet).";
+            one("portfolio_acme_next_renewal_timestamp_seconds", "gauge", help, &self.acme_next_renewal.load(Ordering::Relaxed));
         }
         one("process_start_time_seconds", "gauge", "When the process started, in Unix seconds.", &self.started.load(Ordering::Relaxed));
         if let Some(bytes) = resident_memory() {

@@ -74,6 +74,9 @@ async fn run(
     let hangup = certificates.as_ref().and_then(|_| https::hangup_signal());
     // HSTS is right wherever this server itself speaks HTTPS, unless turned off.
     let security_headers = headers::security_headers(args.sends_hsts(certificates.is_some()), site.content_security_policy());
+    if let Some(Certificates::Acme(acme)) = &certificates {
+        acme.check_profile().await?;
+    }
     let http = listeners.http.map(tokio_listener).transpose()?;
     let https = listeners.https.map(tokio_listener).transpose()?;
 

@@ -81,7 +81,7 @@ impl Acceptor {
         };
         // Read the ClientHello first to see which configuration applies.
         let start = LazyConfigAcceptor::new(ClientHelloReader::default(), tcp).await?;
-        if rustls_acme::is_tls_alpn_challenge(&start.client_hello()) {
+        if crate::acme::is_tls_alpn_challenge(&start.client_hello()) {
             let mut tls = start.into_stream(Arc::clone(challenge)).await?;
             let _ = tls.shutdown().await;
             return Ok(None);

@@ -112,7 +112,7 @@ pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -
     let stamp = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos();
     let work = TempDir(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}-{stamp}", std::process::id())));
     let copy = work.0.join("repo");
-    // What `cargo build` reads: the crates, the patched crates they use, and the web app with its npm manifests.
+    // What `cargo build` reads: the crates, and the web app with its npm manifests.
     let wanted = [
         "Cargo.toml",
         "Cargo.lock",
@@ -120,7 +120,6 @@ pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -
         "build",
         "src",
         "server",
-        "vendor",
         "webapp",
         "package.json",
         "package-lock.json",

@@ -90,8 +90,7 @@ pub fn temp_dir(name: &str) -> PathBuf {
 
 /// A certificate authority made for the test.
 pub struct TestCa {
-    key: rcgen::KeyPair,
-    cert: rcgen::Certificate,
+    issuer: rcgen::CertifiedIssuer<'static, rcgen::KeyPair>,
 }
 
 impl TestCa {
@@ -101,12 +100,11 @@ impl TestCa {
         params.distinguished_name.push(rcgen::DnType::CommonName, name);
         params.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
         params.key_usages = vec![rcgen::KeyUsagePurpose::KeyCertSign, rcgen::KeyUsagePurpose::CrlSign];
-        let cert = params.self_signed(&key).unwrap();
-        TestCa { key, cert }
+        TestCa { issuer: rcgen::CertifiedIssuer::self_signed(params, key).unwrap() }
     }
 
     pub fn pem(&self) -> String {
-        self.cert.pem()
+        self.issuer.pem()
     }
 
     /// A server certificate for `names` (DNS names or IP addresses): (chain PEM, key PEM).
@@ -115,7 +113,7 @@ impl TestCa {
         let mut params = rcgen::CertificateParams::new(names.iter().map(|n| n.to_string()).collect::<Vec<_>>()).unwrap();
         params.distinguished_name.push(rcgen::DnType::CommonName, names[0]);
         params.extended_key_usages = vec![rcgen::ExtendedKeyUsagePurpose::ServerAuth];
-        let cert = params.signed_by(&key, &self.cert, &self.key).unwrap();
+        let cert = params.signed_by(&key, &self.issuer).unwrap();
         (cert.pem(), key.serialize_pem())
     }
 
