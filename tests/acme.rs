@@ -8,7 +8,7 @@ mod pebble;
 mod tls_support;
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use common::free_port;
 use common::metrics::{must, port_in, scrape};
@@ -18,18 +18,27 @@ use tls_support::*;
 /// The binary with ACME from `pebble` for `domains`, HTTPS on `https_port`,
 /// metrics on a port of its own (its log line is the first after the start-up one).
 fn start_with_acme(pebble: &Pebble, dir: &Path, https_port: u16, domains: &[&str]) -> HttpsServer {
+    HttpsServer::spawn(acme_command(pebble, &pebble.directory, dir, https_port, domains))
+}
+
+/// The command of `start_with_acme`, from the ACME directory `directory`.
+fn acme_command(pebble: &Pebble, directory: &str, dir: &Path, https_port: u16, domains: &[&str]) -> std::process::Command {
     let mut command = command();
     command.args(["--host", "127.0.0.1", "--port", "0", "--https-port", &https_port.to_string()]);
     for domain in domains {
         command.args(["--domain", domain]);
     }
-    command.args(["--metrics", "127.0.0.1:0", "--acme-email", "me@portfolio.test", "--acme-directory", &pebble.directory]).args([
+    command.args(["--metrics", "127.0.0.1:0", "--acme-email", "me@portfolio.test", "--acme-directory", directory]).args([
         "--acme-root",
         pebble.api_ca.to_str().unwrap(),
         "--state-dir",
         dir.join("state").to_str().unwrap(),
     ]);
-    HttpsServer::spawn(command)
+    command
+}
+
+fn unix_now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs() as i64
 }
 
 const NAME: &str = "portfolio.test";
@@ -161,6 +170,70 @@ fn a_refused_domain_is_one_line_and_the_server_keeps_serving() {
     let root = pebble.root(&dir);
     assert!(handshake(https_port, "blocked.test", &std::fs::read(root).unwrap(), &[b"h2"]).is_err());
     drop(server);
+    drop(pebble);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn renewal_comes_in_the_window_the_ca_suggests_replaces_the_certificate_and_keeps_the_profile() {
+    let dir = temp_dir("acme-ari");
+    let https_port = free_port();
+    // Ten-minute certificates: renewal by their life would not come within the test.
+    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(600), PEBBLE_DEFAULT_NONCE_REJECT);
+    let front = pebble.front(&dir);
+    let now = unix_now();
+    front.suggest(now + 86_400, now + 2 * 86_400, 1, None);
+    let mut command = acme_command(&pebble, &front.directory, &dir, https_port, &[NAME]);
+    command.args(["--acme-profile", "shortlived"]);
+    let server = HttpsServer::spawn(command);
+    let metrics = port_in(&server.wait_for_log("metrics at ", Duration::from_secs(5)));
+    assert!(server.wait_for_log("certificates by ACME from", Duration::from_secs(5)).contains("profile shortlived"));
+    first_issue(&server);
+
+    // A moment drawn in the window, in the log and the metrics.
+    let planned = server.wait_for_log("ACME: portfolio.test: renewal at", Duration::from_secs(10));
+    assert!(planned.contains("in the window the CA suggests"), "{planned}");
+    let renewal = must(&scrape(metrics), "portfolio_acme_next_renewal_timestamp_seconds") as i64;
+    assert!((now + 86_400..=now + 2 * 86_400).contains(&renewal), "renewal at {renewal}, not in the window");
+    let first = front.asked()[0].clone();
+
+    // The CA moves the window of this certificate into the past (as after
+    // a mass revocation): asked again after Retry-After, it renews at once,
+    // naming the certificate it replaces.
+    front.suggest(now - 120, now - 60, 1, Some(&first));
+    server.wait_for_log("ACME: new certificate in use: portfolio.test", Duration::from_secs(60));
+    let orders = front.orders();
+    assert_eq!(orders.len(), 2, "{orders:?}");
+    assert_eq!((orders[0]["profile"].as_str(), orders[0].get("replaces")), (Some("shortlived"), None), "{orders:?}");
+    assert_eq!((orders[1]["profile"].as_str(), orders[1]["replaces"].as_str()), (Some("shortlived"), Some(first.as_str())));
+    // The new certificate gets a window of its own.
+    let replanned = server.wait_for_log("ACME: portfolio.test: renewal at", Duration::from_secs(10));
+    assert!(replanned.contains("in the window the CA suggests"), "{replanned}");
+    assert_ne!(front.asked().last(), Some(&first));
+    drop(server);
+    drop(front);
+    drop(pebble);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_profile_the_ca_does_not_offer_stops_the_start_with_one_line_naming_those_it_does() {
+    let dir = temp_dir("acme-profile");
+    let https_port = free_port();
+    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(300), PEBBLE_DEFAULT_NONCE_REJECT);
+    let front = pebble.front(&dir);
+    for (directory, expected) in [
+        (&front.directory, "offers classic, shortlived; choose one of them"),
+        (&pebble.directory, "offers no profiles; leave the flag out"),
+    ] {
+        let mut command = acme_command(&pebble, directory, &dir, https_port, &[NAME]);
+        let output = command.args(["--acme-profile", "tlsserver"]).output().unwrap();
+        assert!(!output.status.success());
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(&format!("--acme-profile tlsserver: the ACME server {directory} {expected}")), "{stderr}");
+    }
+    drop(front);
     drop(pebble);
     let _ = std::fs::remove_dir_all(&dir);
 }

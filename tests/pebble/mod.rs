@@ -104,6 +104,71 @@ impl Drop for Pebble {
     }
 }
 
+/// Renewal information (ARI) and profiles in front of pebble, which lacks
+/// them (tests/pebble/ari_front.py); killed when dropped.
+pub struct AriFront {
+    child: Child,
+    /// The directory URL to give the binary.
+    pub directory: String,
+    window: PathBuf,
+    log: PathBuf,
+}
+
+impl Pebble {
+    /// The front, on a port of its own, with pebble's API certificate.
+    pub fn front(&self, dir: &Path) -> AriFront {
+        let [port] = free_ports();
+        let (window, log) = (dir.join("ari-window.json"), dir.join("ari-front.log"));
+        std::fs::write(&log, "").unwrap();
+        let child = Command::new("/usr/bin/python3")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pebble/ari_front.py"))
+            .args([port.to_string(), self.acme_port.to_string()])
+            .args([dir.join("pebble-api.pem"), dir.join("pebble-api.key"), self.api_ca.clone(), window.clone(), log.clone()])
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("python3 runs tests/pebble/ari_front.py");
+        wait_for_port(port, Duration::from_secs(15));
+        AriFront { child, directory: format!("https://127.0.0.1:{port}/dir"), window, log }
+    }
+}
+
+impl AriFront {
+    /// From now on, suggests renewing the certificate `only` (any, if none)
+    /// between `start` and `end` (Unix seconds), asking again after `retry_after` seconds.
+    pub fn suggest(&self, start: i64, end: i64, retry_after: u64, only: Option<&str>) {
+        let time = |at: i64| chrono::DateTime::from_timestamp(at, 0).unwrap().to_rfc3339_opts(chrono::SecondsFormat::Secs, true);
+        let mut window = serde_json::json!({"start": time(start), "end": time(end), "retryAfter": retry_after});
+        if let Some(only) = only {
+            window["only"] = only.into();
+        }
+        let partial = self.window.with_extension("partial");
+        std::fs::write(&partial, window.to_string()).unwrap();
+        std::fs::rename(partial, &self.window).unwrap();
+    }
+
+    /// The certificate IDs asked for renewal information, in order.
+    pub fn asked(&self) -> Vec<String> {
+        self.entries("renewalInfo").into_iter().map(|id| id.as_str().unwrap().to_owned()).collect()
+    }
+
+    /// The payloads of the new orders, in order.
+    pub fn orders(&self) -> Vec<serde_json::Value> {
+        self.entries("newOrder")
+    }
+
+    fn entries(&self, kind: &str) -> Vec<serde_json::Value> {
+        let log = std::fs::read_to_string(&self.log).unwrap();
+        log.lines().filter_map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap().get(kind).cloned()).collect()
+    }
+}
+
+impl Drop for AriFront {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// Waits for the first certificate and returns its log line; fails if an
 /// order failed on the way (a request rejected with badNonce must be retried,
 /// not fail the order).

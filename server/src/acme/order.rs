@@ -83,9 +83,16 @@ async fn certificate(
     if status != OrderStatus::Ready {
         return Err(why_invalid(&mut order).await);
     }
-    let key = again!(order.finalize()).map_err(|e| describe(&e))?;
+    // The names in the order given, the first --domain first (instant-acme's
+    // own request would list them as the CA lists the authorizations).
+    let failed = |e: rcgen::Error| format!("cannot make the certificate request: {e}");
+    let mut request = rcgen::CertificateParams::new(domains.to_vec()).map_err(failed)?;
+    request.distinguished_name = rcgen::DistinguishedName::new();
+    let key = rcgen::KeyPair::generate().map_err(failed)?;
+    let csr = request.serialize_request(&key).map_err(failed)?;
+    again!(order.finalize_csr(csr.der())).map_err(|e| describe(&e))?;
     let chain = again!(order.poll_certificate(&POLL)).map_err(|e| describe(&e))?;
-    Ok([key.as_bytes(), chain.as_bytes()].concat())
+    Ok([key.serialize_pem().as_bytes(), chain.as_bytes()].concat())
 }
 
 /// Answers the TLS-ALPN-01 challenge of each authorization still pending,
