@@ -251,130 +251,51 @@ fn openssl(dir: &Path, args: &[&str]) {
     assert!(output.status.success(), "openssl {args:?}: {}", String::from_utf8_lossy(&output.stderr));
 }
 
-/// Kills the child when dropped.
-struct Killed(std::process::Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
-fn ocsp_answers_are_stapled_for_certificates_that_name_a_responder() {
+fn a_must_staple_certificate_stops_the_start_up_and_a_named_responder_is_never_asked() {
     let dir = temp_dir("tls-ocsp");
-    let responder_port = common::free_port();
-    // A CA, and a certificate naming the CA's OCSP responder, as commercial CAs issue them.
-    openssl(
-        &dir,
-        &[
-            "req",
-            "-x509",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:P-256",
-            "-nodes",
-            "-keyout",
-            "ca.key",
-            "-out",
-            "ca.pem",
-            "-days",
-            "30",
-            "-subj",
-            "/CN=OCSP test CA",
-        ],
-    );
-    openssl(
-        &dir,
-        &[
-            "req",
-            "-new",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:P-256",
-            "-nodes",
-            "-keyout",
-            "site.key",
-            "-out",
-            "site.csr",
-            "-subj",
-            &format!("/CN={NAME}"),
-        ],
-    );
-    let extensions =
+    // Where a commercial CA's certificate names its OCSP responder: a listener that counts who comes.
+    let responder = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let responder_port = responder.local_addr().unwrap().port();
+    responder.set_nonblocking(true).unwrap();
+    let ca = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "ca.key", "-out", "ca.pem"];
+    openssl(&dir, &[&["req", "-x509"][..], &ca, &["-days", "30", "-subj", "/CN=OCSP test CA"]].concat());
+    let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", "site.key", "-out", "site.csr"];
+    openssl(&dir, &[&["req", "-new"][..], &key, &["-subj", &format!("/CN={NAME}")]].concat());
+    let aia =
         format!("subjectAltName=DNS:{NAME}\nextendedKeyUsage=serverAuth\nauthorityInfoAccess=OCSP;URI:http://127.0.0.1:{responder_port}\n");
-    std::fs::write(dir.join("site.ext"), extensions).unwrap();
-    openssl(
-        &dir,
-        &[
-            "x509",
-            "-req",
-            "-in",
-            "site.csr",
-            "-CA",
-            "ca.pem",
-            "-CAkey",
-            "ca.key",
-            "-set_serial",
-            "0x1234",
-            "-days",
-            "10",
-            "-extfile",
-            "site.ext",
-            "-out",
-            "site.pem",
-        ],
-    );
-    let (leaf, ca) = (std::fs::read_to_string(dir.join("site.pem")).unwrap(), std::fs::read_to_string(dir.join("ca.pem")).unwrap());
-    std::fs::write(dir.join("chain.pem"), format!("{leaf}{ca}")).unwrap();
-    // openssl's own OCSP responder, with the certificate listed as valid in its index.
-    std::fs::write(dir.join("index.txt"), format!("V\t301231235959Z\t\t1234\tunknown\t/CN={NAME}\n")).unwrap();
-    let responder = std::process::Command::new("openssl")
-        .current_dir(&dir)
-        .args([
-            "ocsp",
-            "-index",
-            "index.txt",
-            "-port",
-            &responder_port.to_string(),
-            "-rsigner",
-            "ca.pem",
-            "-rkey",
-            "ca.key",
-            "-CA",
-            "ca.pem",
-            "-ndays",
-            "1",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("openssl ocsp runs");
-    let mut responder = Killed(responder);
-    // It says "ACCEPT …" once it listens. (A connection to probe the port
-    // would hold it: it answers one connection at a time.)
-    let said = common::log_lines(responder.0.stdout.take().unwrap()).recv_timeout(Duration::from_secs(10));
-    assert!(said.as_deref().is_ok_and(|line| line.starts_with("ACCEPT")), "openssl ocsp: {said:?}");
-
-    let chain = dir.join("chain.pem");
+    for (name, extensions) in [("named.pem", aia.clone()), ("must-staple.pem", format!("{aia}tlsfeature=status_request\n"))] {
+        std::fs::write(dir.join("site.ext"), extensions).unwrap();
+        let sign = ["-CA", "ca.pem", "-CAkey", "ca.key", "-set_serial", "0x1234", "-days", "10", "-extfile", "site.ext", "-out", name];
+        openssl(&dir, &[&["x509", "-req", "-in", "site.csr"][..], &sign].concat());
+    }
     let key = dir.join("site.key");
-    let server = HttpsServer::start(&["--tls-cert", chain.to_str().unwrap(), "--tls-key", key.to_str().unwrap()]);
-    let stapled = server.wait_for_log("OCSP: stapling the answer", Duration::from_secs(15));
-    assert!(stapled.contains(&format!("http://127.0.0.1:{responder_port}")) && stapled.contains("good, next update"), "{stapled}");
-    let ca_file = dir.join("ca.pem");
-    let (ok, text) = s_client(server.https_port, &["-status", "-servername", NAME, "-CAfile", ca_file.to_str().unwrap()]);
-    assert!(ok, "{text}");
-    assert!(text.contains("OCSP Response Status: successful") && text.contains("Cert Status: good"), "no stapled answer: {text}");
 
-    // The certificate alone, without its issuer: the request cannot be made; said once, and served all the same.
-    let alone = dir.join("site.pem");
-    let server = HttpsServer::start(&["--tls-cert", alone.to_str().unwrap(), "--tls-key", key.to_str().unwrap()]);
-    let warning = server.wait_for_log("no OCSP stapling for", Duration::from_secs(5));
-    assert!(warning.contains("holds no issuer certificate"), "{warning}");
-    let (_, text) = s_client(server.https_port, &["-status", "-servername", NAME]);
-    assert!(text.contains("OCSP response: no response sent"), "{text}");
+    // Browsers refuse a must-staple certificate served without an OCSP answer: refused at start, in one line.
+    let mut child = command()
+        .args(["--host", "127.0.0.1", "--port", "0", "--https-port", "0", "--tls-cert"])
+        .arg(dir.join("must-staple.pem"))
+        .arg("--tls-key")
+        .arg(&key)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    if common::wait_with_timeout(&mut child, Duration::from_secs(10)).is_none() {
+        let _ = child.kill();
+        panic!("the server started with a must-staple certificate");
+    }
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!((output.status.code(), stderr.lines().count()), (Some(1), 1), "{stderr}");
+    assert!(stderr.contains("must-staple.pem requires OCSP stapling") && stderr.contains("ask the CA for one without it"), "{stderr}");
+
+    // A certificate that names a responder is served, with no OCSP answer and no request to the responder.
+    let named = dir.join("named.pem");
+    let server = HttpsServer::start(&["--tls-cert", named.to_str().unwrap(), "--tls-key", key.to_str().unwrap()]);
+    let (ok, text) = s_client(server.https_port, &["-status", "-servername", NAME, "-CAfile", dir.join("ca.pem").to_str().unwrap()]);
+    assert!(ok && text.contains("OCSP response: no response sent"), "{text}");
+    std::thread::sleep(Duration::from_secs(2));
+    assert!(responder.accept().is_err(), "the server asked the OCSP responder");
     let _ = std::fs::remove_dir_all(&dir);
 }

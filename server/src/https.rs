@@ -1,6 +1,6 @@
 //! HTTPS at start-up: where the certificates come from (your own files, or
 //! ACME), checked before anything listens, and what keeps them fresh while
-//! the server runs (file watching and OCSP stapling, or ACME renewal).
+//! the server runs (file watching, or ACME renewal).
 
 use std::sync::Arc;
 
@@ -59,14 +59,13 @@ impl Certificates {
         }
     }
 
-    /// Keeps the certificate fresh until `stop`: reloads changed files and
-    /// staples OCSP answers, or obtains and renews by ACME. `hangup`
+    /// Keeps the certificate fresh until `stop`: reloads changed files, or
+    /// obtains and renews by ACME. `hangup`
     /// (SIGHUP, `systemctl reload`) reloads the files; with ACME there is
     /// nothing to reload, but it must not end the process either.
     pub(crate) fn keep_fresh(self, hangup: Option<Signal>, stop: watch::Receiver<bool>) {
         match self {
             Certificates::Files(certificate, _) => {
-                tokio::spawn(crate::ocsp::keep_stapled(Arc::clone(&certificate), stop.clone()));
                 tokio::spawn(tls::watch_files(certificate, hangup, stop));
             }
             Certificates::Acme(acme) => {

@@ -26,7 +26,6 @@ mod listen;
 mod log;
 mod metrics;
 pub mod negotiate;
-mod ocsp;
 mod redirect;
 mod request_headers;
 pub mod request_path;

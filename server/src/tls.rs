@@ -9,7 +9,6 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, SystemTime};
 
@@ -139,6 +138,19 @@ impl Summary {
     }
 }
 
+/// Whether the certificate carries the TLS Feature extension (RFC 7633)
+/// with `status_request` or `status_request_v2`: browsers refuse it without
+/// a stapled OCSP answer, which this server does not send (docs/https.md).
+fn requires_stapling(der: &[u8]) -> bool {
+    const TLS_FEATURE: &str = "1.3.6.1.5.5.7.1.24";
+    let Ok((_, cert)) = x509_parser::parse_x509_certificate(der) else { return false };
+    cert.extensions().iter().filter(|extension| extension.oid.to_id_string() == TLS_FEATURE).any(|extension| {
+        // A SEQUENCE OF INTEGER: status_request is 5, status_request_v2 17.
+        let features = extension.value.get(2..).unwrap_or_default();
+        features.chunks(3).any(|item| matches!(item, [0x02, 0x01, 5 | 17]))
+    })
+}
+
 /// Reads a certificate chain and its key, and checks that they belong together.
 /// Every error is one line naming the file.
 pub(crate) fn load_files(cert_path: &Path, key_path: &Path) -> Result<(Arc<CertifiedKey>, Summary), String> {
@@ -150,6 +162,12 @@ pub(crate) fn load_files(cert_path: &Path, key_path: &Path) -> Result<(Arc<Certi
         return Err(format!("the certificate {} holds no PEM certificate (-----BEGIN CERTIFICATE-----)", cert_path.display()));
     };
     let summary = Summary::of(leaf).map_err(|e| format!("the certificate {}: {e}", cert_path.display()))?;
+    if requires_stapling(leaf) {
+        return Err(format!(
+            "the certificate {} requires OCSP stapling (TLS Feature \"must-staple\"), which this server does not do: ask the CA for one without it",
+            cert_path.display()
+        ));
+    }
     let key_pem = std::fs::read(key_path).map_err(|e| format!("cannot read the key {}: {e}", key_path.display()))?;
     let key = match PrivateKeyDer::from_pem_slice(&key_pem) {
         Ok(key) => key,
@@ -175,9 +193,6 @@ pub(crate) struct FileCertificate {
     pub(crate) cert: PathBuf,
     pub(crate) key: PathBuf,
     current: RwLock<Arc<CertifiedKey>>,
-    /// Counts loads from the files, so that an OCSP answer fetched for one
-    /// certificate is never stapled to the next (`ocsp.rs`).
-    generation: AtomicU64,
 }
 
 impl FileCertificate {
@@ -185,37 +200,17 @@ impl FileCertificate {
     pub(crate) fn load(cert: PathBuf, key: PathBuf) -> Result<(Arc<FileCertificate>, Summary), String> {
         let (certified, summary) = load_files(&cert, &key)?;
         METRICS.certificate(&summary.names, summary.not_after);
-        Ok((Arc::new(FileCertificate { cert, key, current: RwLock::new(certified), generation: AtomicU64::new(0) }), summary))
+        Ok((Arc::new(FileCertificate { cert, key, current: RwLock::new(certified) }), summary))
     }
 
     fn replace(&self, certified: Arc<CertifiedKey>) {
         // A poisoned lock only means a panic elsewhere while holding it; the Arc inside is whole.
         let mut current = self.current.write().unwrap_or_else(|e| e.into_inner());
         *current = certified;
-        // Under the lock, so that `staple` never sees the new certificate with the old count.
-        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
     fn current(&self) -> Arc<CertifiedKey> {
         Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner()))
-    }
-
-    pub(crate) fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Relaxed)
-    }
-
-    /// The certificate chain in use, leaf first.
-    pub(crate) fn chain(&self) -> Vec<CertificateDer<'static>> {
-        self.current().cert.clone()
-    }
-
-    /// Sends `ocsp` (a DER OCSP answer, or none) with the certificate from
-    /// now on, unless the certificate was reloaded since `generation`.
-    pub(crate) fn staple(&self, generation: u64, ocsp: Option<Vec<u8>>) {
-        let mut current = self.current.write().unwrap_or_else(|e| e.into_inner());
-        if self.generation() == generation {
-            *current = Arc::new(CertifiedKey { ocsp, ..CertifiedKey::clone(&current) });
-        }
     }
 
     fn reload(&self) -> Result<Summary, String> {
