@@ -194,7 +194,9 @@ impl Acme {
             .filter(|held| held.plan.as_ref().is_some_and(Plan::has_window))
             .and_then(|held| CertificateIdentifier::try_from(&held.leaf).ok())
             .map(CertificateIdentifier::into_owned);
-        let pem = order::issue(account, &self.domains, self.profile.as_deref(), replaces, &self.challenges).await?;
+        let issued = order::issue(account, &self.domains, self.profile.as_deref(), replaces, &self.challenges).await;
+        self.challenges.clear();
+        let pem = issued?;
         let (key, new) = certified(&pem).map_err(|e| format!("the ACME server sent an unusable certificate: {e}"))?;
         self.current.set(key);
         METRICS.acme(true);

@@ -34,20 +34,9 @@ macro_rules! again {
 /// How long the CA may take to validate, then to issue.
 const POLL: RetryPolicy = RetryPolicy::new().initial_delay(Duration::from_millis(500)).backoff(1.5).timeout(Duration::from_secs(120));
 
-/// The new certificate: its private key, then its chain, in PEM.
+/// The new certificate: its private key, then its chain, in PEM. The
+/// challenge certificates it made stay in `challenges` (the caller clears them).
 pub(super) async fn issue(
-    account: &Account,
-    domains: &[String],
-    profile: Option<&str>,
-    replaces: Option<CertificateIdentifier<'static>>,
-    challenges: &Challenges,
-) -> Result<Vec<u8>, String> {
-    let result = certificate(account, domains, profile, replaces, challenges).await;
-    challenges.clear();
-    result
-}
-
-async fn certificate(
     account: &Account,
     domains: &[String],
     profile: Option<&str>,
