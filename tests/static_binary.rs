@@ -25,10 +25,11 @@ use tls_support::*;
 /// code is built for size; at full optimisation it was 2.1 MB more), 79 KB
 /// for the metrics, 88 KB for identity responses made from the gzip copies
 /// (miniz_oxide's inflate and the streamed body: 6.77 MB measured), which
-/// took the sample's static binary from 8.21 MB to 7.40 MB. With the site
-/// the binary stays under the 10 MB it is to stay within
-/// (docs/security.md). An owner's files are theirs to grow.
-const CODE_BUDGET: u64 = 6_850_000;
+/// took the sample's static binary from 8.21 MB to 7.40 MB; without OCSP
+/// stapling 0.3 MB less (6.51 MB measured). With the site the binary stays
+/// under the 10 MB it is to stay within (docs/security.md). An owner's
+/// files are theirs to grow.
+const CODE_BUDGET: u64 = 6_600_000;
 
 use common::static_binary;
 

@@ -60,9 +60,9 @@ impl Certificates {
     }
 
     /// Keeps the certificate fresh until `stop`: reloads changed files, or
-    /// obtains and renews by ACME. `hangup`
-    /// (SIGHUP, `systemctl reload`) reloads the files; with ACME there is
-    /// nothing to reload, but it must not end the process either.
+    /// obtains and renews by ACME. `hangup` (SIGHUP, `systemctl reload`)
+    /// reloads the files; with ACME there is nothing to reload, but it must
+    /// not end the process either.
     pub(crate) fn keep_fresh(self, hangup: Option<Signal>, stop: watch::Receiver<bool>) {
         match self {
             Certificates::Files(certificate, _) => {

@@ -126,12 +126,12 @@ impl Metrics {
         at.store(unix_now(), Ordering::Relaxed);
     }
 
-    /// The text Prometheus scrapes (format 0.0.4).
     /// ACME plans to renew the certificate in use at `at` (Unix seconds).
     pub(crate) fn acme_renewal(&self, at: i64) {
         self.acme_next_renewal.store(at, Ordering::Relaxed);
     }
 
+    /// The text Prometheus scrapes (format 0.0.4).
     fn render(&self, admission: &Admission, acme: bool) -> String {
         let mut text = String::with_capacity(4096);
         let count = |counter: &AtomicU64| counter.load(Ordering::Relaxed);
