@@ -241,7 +241,7 @@ fn locked_version(root: &Path, name: &str) -> String {
 /// What the binary is built from, below the repository root: an uncommitted
 /// change to any of these marks the commit "-dirty" in `--version`.
 const BUILT_FROM: &[&str] =
-    &["Cargo.toml", "Cargo.lock", "build.rs", "build", "src", "server", "vendor", "package.json", "package-lock.json", "webapp"];
+    &["Cargo.toml", "Cargo.lock", "build.rs", "build", "src", "server", "package.json", "package-lock.json", "webapp"];
 
 /// Sets PORTFOLIO_COMMIT (shown by `--version`) to the commit being built,
 /// with "-dirty" when the working tree changes what it is built from, and
@@ -271,7 +271,7 @@ fn record_git_commit(root: &Path) {
     println!("cargo:rustc-env=PORTFOLIO_COMMIT={commit}");
     // So that the mark stays true, rerun when the Rust sources change too
     // (main() watches the web sources).
-    for path in ["Cargo.toml", "Cargo.lock", "build.rs", "build", "src", "server", "vendor"] {
+    for path in ["Cargo.toml", "Cargo.lock", "build.rs", "build", "src", "server"] {
         println!("cargo:rerun-if-changed={}", root.join(path).display());
     }
     // HEAD names a branch; a commit moves the branch's ref (loose or packed).
