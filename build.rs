@@ -86,13 +86,13 @@ fn build_web(root: &Path, sources: &[PathBuf], out_dir: &Path, web_out: &Path) {
     let key = web_cache::key(root, sources).unwrap_or_else(|e| fail(&format!("cannot read the web sources: {e}")));
     let _held =
         web_cache::lock(&cache, &key).unwrap_or_else(|e| fail(&format!("cannot lock the web build kept in {}: {e}", cache.display())));
-    match web_cache::restore(&cache, &key, web_out) {
+    match web_cache::restore(&cache, &key, root, web_out) {
         Ok(true) => return,
         Ok(false) => {}
         Err(e) => println!("cargo:warning=could not reuse the web build kept in {}: {e}", cache.display()),
     }
     run(Command::new("node").arg("webapp/build/build.mjs").arg(web_out).current_dir(root), "node webapp/build/build.mjs");
-    if let Err(e) = web_cache::keep(&cache, &key, web_out) {
+    if let Err(e) = web_cache::keep(&cache, &key, root, web_out) {
         println!("cargo:warning=could not keep the web build in {}: {e}", cache.display());
     }
 }

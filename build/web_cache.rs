@@ -7,7 +7,11 @@
 //! The key is a SHA-256 of every file the web build reads below the
 //! repository (the web sources that build.rs watches, the npm manifests),
 //! the Node.js version and the environment the build reads. An entry holds
-//! `site/` and `routes.json`, what the rest of build.rs reads; it is written
+//! `site/` and `routes.json`, what the rest of build.rs reads, and the
+//! modules the web build writes into the checkout (`webapp/src/generated`
+//! and `generated.<language>`, which the end-to-end tests import), so that
+//! a build that reuses an entry leaves the checkout as one that ran the web
+//! build (a copy of the repository has none of its own); it is written
 //! under a temporary name and renamed once whole, so that an interrupted
 //! build leaves nothing that looks like an entry. Builds of the same
 //! sources at the same time (`npm test` runs clippy, the release and the
@@ -72,10 +76,25 @@ pub fn lock(cache: &Path, key: &str) -> io::Result<fs::File> {
     Ok(file)
 }
 
-/// Fills `web_out` from the entry `key` of `cache`; false when there is none.
-pub fn restore(cache: &Path, key: &str, web_out: &Path) -> io::Result<bool> {
+/// The folders the web build writes below `root`'s `webapp/src`.
+fn generated_dirs(root: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut dirs = Vec::new();
+    for entry in fs::read_dir(root.join("webapp/src"))? {
+        let name = entry?.file_name();
+        let name = name.to_string_lossy();
+        if name == "generated" || name.starts_with("generated.") {
+            dirs.push(root.join("webapp/src").join(&*name));
+        }
+    }
+    Ok(dirs)
+}
+
+/// Fills `web_out` and `root`'s generated modules from the entry `key` of
+/// `cache`; false when there is none.
+pub fn restore(cache: &Path, key: &str, root: &Path, web_out: &Path) -> io::Result<bool> {
     let entry = cache.join(key);
-    if !entry.join("routes.json").is_file() {
+    // An entry kept before entries held the generated modules is not reused.
+    if !entry.join("routes.json").is_file() || !entry.join("generated").is_dir() {
         return Ok(false);
     }
     if web_out.exists() {
@@ -83,19 +102,31 @@ pub fn restore(cache: &Path, key: &str, web_out: &Path) -> io::Result<bool> {
     }
     copy_tree(&entry.join("site"), &web_out.join("site"))?;
     fs::copy(entry.join("routes.json"), web_out.join("routes.json"))?;
+    for dir in generated_dirs(root)? {
+        fs::remove_dir_all(dir)?;
+    }
+    for kept in fs::read_dir(entry.join("generated"))? {
+        let kept = kept?;
+        copy_tree(&kept.path(), &root.join("webapp/src").join(kept.file_name()))?;
+    }
     // Marks the entry as used, for the pruning below.
     fs::File::options().write(true).open(entry.join("routes.json"))?.set_modified(std::time::SystemTime::now())?;
     Ok(true)
 }
 
-/// Keeps `web_out` as the entry `key` of `cache`, and removes all but the
-/// newest entries.
-pub fn keep(cache: &Path, key: &str, web_out: &Path) -> io::Result<()> {
+/// Keeps `web_out` and `root`'s generated modules as the entry `key` of
+/// `cache`, and removes all but the newest entries.
+pub fn keep(cache: &Path, key: &str, root: &Path, web_out: &Path) -> io::Result<()> {
     let partial = cache.join(format!("{key}.partial-{}", std::process::id()));
     if partial.exists() {
         fs::remove_dir_all(&partial)?;
     }
     copy_tree(&web_out.join("site"), &partial.join("site"))?;
+    fs::create_dir_all(partial.join("generated"))?;
+    for dir in generated_dirs(root)? {
+        copy_tree(&dir, &partial.join("generated").join(dir.file_name().unwrap()))?;
+    }
+    // Last: an entry is whole once it has its routes.json (restore).
     fs::copy(web_out.join("routes.json"), partial.join("routes.json"))?;
     let entry = cache.join(key);
     if entry.exists() {

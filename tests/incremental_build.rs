@@ -49,9 +49,11 @@ fn changed(before: &BTreeMap<String, Vec<u8>>, after: &BTreeMap<String, Vec<u8>>
 fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     let file = format!("2099-01-01-{SLUG}.md");
     // Caches of its own: what they reuse is what this test checks.
-    let copy = build_copy_with("incremental", Caches::OwnTarget, |copy| {
+    let Some(copy) = build_copy_with("incremental", Caches::OwnTarget, |copy| {
         fs::write(copy.join("webapp/src/data/articles").join(&file), article(TITLE, "The first sentence.")).unwrap();
-    });
+    }) else {
+        return;
+    };
     let before = copy.embedded("target");
     let page = format!("article/{SLUG}/index.html");
     assert!(mentions(&before[&page], TITLE), "{page} is the probe article's page");
@@ -131,6 +133,7 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     assert!(!changes.iter().any(|path| path == "404.html"), "the 404 page changed");
 
     a_returning_visitor_downloads_only_what_changed(&copy, &added_binary, &added);
+    copy.passed();
 }
 
 /// A visitor comes back after a release that changed one interface text
@@ -238,4 +241,30 @@ fn a_returning_visitor_downloads_only_what_changed(copy: &BuiltCopy, before_bina
     assert!(status.success());
     let exported = common::files_below(&export);
     assert!(!exported.iter().any(|file| file.ends_with(".dcb")), "the export holds deltas");
+}
+
+/// What a copy's binary and its tests' passes are kept under
+/// (tests/copies/kept.rs) follows every byte and name of the copy's files,
+/// and nothing else of them: the same files elsewhere, written at another
+/// time, are the same inputs.
+#[test]
+fn a_copy_is_kept_under_every_byte_of_its_files() {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("kept-key-{}", std::process::id()));
+    let write = |dir: &str, files: &[(&str, &str)]| {
+        let dir = scratch.join(dir);
+        for (file, text) in files {
+            fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
+            fs::write(dir.join(file), text).unwrap();
+        }
+        kept::build_key(&dir, "release")
+    };
+    let files = [("webapp/src/data/site.js", "export const site = {};\n"), ("server/src/lib.rs", "//! A server.\n")];
+    let key = write("a", &files);
+    assert_eq!(write("b", &files), key, "the same files in another folder");
+    let edited = [files[0], ("server/src/lib.rs", "//! A server!\n")];
+    assert_ne!(write("c", &edited), key, "a byte changed");
+    let renamed = [files[0], ("server/src/main.rs", files[1].1)];
+    assert_ne!(write("d", &renamed), key, "a file renamed");
+    assert_ne!(write("e", &[files[0], files[1], ("webapp/src/data/articles/.keep", "")]), key, "an empty file added");
+    let _ = fs::remove_dir_all(&scratch);
 }

@@ -45,10 +45,12 @@ fn node_json(root: &Path, args: &[&str]) -> Value {
 #[test]
 fn a_site_in_german_with_japanese_and_arabic_beside_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let copy = build_copy("languages", |copy| {
+    let Some(copy) = build_copy("languages", |copy| {
         let made = Command::new("node").arg(root.join("tests/copies/make-multilingual.mjs")).arg(copy).status().expect("run node");
         assert!(made.success(), "tests/copies/make-multilingual.mjs failed");
-    });
+    }) else {
+        return;
+    };
     let server = &copy.server;
     let base = format!("http://127.0.0.1:{}", server.port);
     let expected = LANGUAGES.map(|(language, ..)| expectations_in_language(&copy.repository(), language));
@@ -219,4 +221,5 @@ fn a_site_in_german_with_japanese_and_arabic_beside_it() {
     }
     drop(pages);
     let _ = fs::remove_dir_all(&export);
+    copy.passed();
 }

@@ -3,13 +3,17 @@
 //! compressed again, and other settings or crate versions never take an
 //! entry made otherwise. And its deltas against earlier releases
 //! (build/dictionaries.rs): from the builds before and from an earlier
-//! release's export.
+//! release's export. And the web build's cache (build/web_cache.rs): a
+//! build that reuses an entry writes the modules the web build writes.
 
 #[path = "../build/dictionaries.rs"]
 mod dictionaries;
 #[allow(dead_code)] // build.rs uses the rest
 #[path = "../build/precompress.rs"]
 mod precompress;
+#[allow(dead_code)] // build.rs uses the rest
+#[path = "../build/web_cache.rs"]
+mod web_cache;
 
 use std::fs;
 use std::path::PathBuf;
@@ -219,4 +223,38 @@ fn each_release_embeds_small_deltas_against_the_releases_before_it() {
     fs::write(export.join("static/js/other.00000006.js"), script(9, 60_000)).unwrap();
     build_release(&fresh.0, 7, Some(&export));
     assert_eq!(deltas(&fresh.0, 7).iter().map(|(against, _)| *against).collect::<Vec<_>>(), [6]);
+}
+
+/// A build that reuses the web build kept for the same sources (another
+/// profile, or a copy of the repository with a target folder of its own)
+/// leaves the checkout as one that ran it: `webapp/src/generated` and
+/// `generated.<language>`, which the end-to-end tests import, are the
+/// kept build's, and what an older build left there is gone. An entry
+/// without them (kept before they were) is not reused.
+#[test]
+fn a_reused_web_build_writes_the_generated_modules_into_the_checkout() {
+    let scratch = Scratch::new("web-cache");
+    let (built, reusing, cache) = (scratch.0.join("built"), scratch.0.join("reusing"), scratch.0.join("cache"));
+    let generated =
+        [("generated/articleList.js", "export const articleList = [];\n"), ("generated.ja/pages.js", "export const pages = [];\n")];
+    for (file, text) in generated {
+        fs::create_dir_all(built.join("webapp/src").join(file).parent().unwrap()).unwrap();
+        fs::write(built.join("webapp/src").join(file), text).unwrap();
+    }
+    fs::create_dir_all(built.join("web/site")).unwrap();
+    fs::write(built.join("web/site/index.html"), "<!doctype html>").unwrap();
+    fs::write(built.join("web/routes.json"), "{}").unwrap();
+    web_cache::keep(&cache, "key", &built, &built.join("web")).unwrap();
+
+    fs::create_dir_all(reusing.join("webapp/src/generated.de")).unwrap();
+    fs::write(reusing.join("webapp/src/generated.de/pages.js"), "stale").unwrap();
+    assert!(web_cache::restore(&cache, "key", &reusing, &reusing.join("web")).unwrap(), "the entry is reused");
+    assert_eq!(fs::read_to_string(reusing.join("web/site/index.html")).unwrap(), "<!doctype html>");
+    for (file, text) in generated {
+        assert_eq!(fs::read_to_string(reusing.join("webapp/src").join(file)).ok().as_deref(), Some(text), "{file}");
+    }
+    assert!(!reusing.join("webapp/src/generated.de").exists(), "an older build's generated modules are gone");
+
+    fs::remove_dir_all(cache.join("key/generated")).unwrap();
+    assert!(!web_cache::restore(&cache, "key", &reusing, &reusing.join("web")).unwrap(), "an entry without them is not reused");
 }

@@ -9,6 +9,7 @@
  * a GPS position, which the site must never publish.
  */
 import sharp from 'sharp';
+import { seededRandom } from './seededRandom.mjs';
 
 const [out, w = '4032', h = '3024'] = process.argv.slice(2);
 if (!out) {
@@ -23,9 +24,13 @@ const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="
   <circle cx="${width * 0.72}" cy="${height * 0.3}" r="${height * 0.12}" fill="#fff3c4"/>
   <path d="M0 ${height * 0.7} Q ${width * 0.3} ${height * 0.5} ${width * 0.6} ${height * 0.68} T ${width} ${height * 0.6} V ${height} H 0 Z" fill="#3f6e4a"/>
 </svg>`;
-const noise = await sharp({
-  create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } },
-})
+// Sensor-like noise (mean 128, sigma about 28: the sum of three uniform
+// draws), seeded: the same photo on every run, so that the copies of the
+// site that carry it are the same inputs (tests/copies/kept.rs).
+const random = seededRandom(width * 7919 + height);
+const pixels = Buffer.alloc(width * height * 3);
+for (let i = 0; i < pixels.length; i++) pixels[i] = 128 + Math.round((random() + random() + random() - 1.5) * 56);
+const noise = await sharp(pixels, { raw: { width, height, channels: 3 } })
   .png()
   .toBuffer();
 await sharp(Buffer.from(scene))

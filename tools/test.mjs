@@ -1,5 +1,5 @@
 /**
- * `npm test`: every gate and every test suite, in order. A failing step does
+ * `npm test`: every gate and every test suite (docs/testing.md). A failing step does
  * not stop the next ones, so one run shows every failure; the exit status is
  * 1 if any step failed. `npm test -- lint` (or `rust`, `web`, `e2e`) runs the
  * steps whose name starts with that word. `npm run format` (`format` here)
@@ -36,6 +36,10 @@ const steps = [
     ['lint: prettier', 'npx', ['prettier', '--check', '--log-level', 'warn', ...jsFiles]],
     // The tests' build compiles no crate again that the binary's build compiled.
     ['lint: same features', 'node', ['tools/same-features.mjs']],
+    // deny.toml: permissive licenses, a second version of a crate only with
+    // a reason, crates.io only. No network of its own (RustSec's advisories
+    // are CI's `dependencies` job); it fetches a missing crate as cargo would.
+    ['lint: cargo deny', 'cargo', ['deny', '--locked', 'check', 'licenses', 'bans', 'sources']],
     // In the release profile, so that its build scripts are the release build's.
     [
       'lint: clippy',
@@ -47,35 +51,44 @@ const steps = [
     // run, and what each copy of the repository a test builds starts from.
     ['rust: the release binary', 'cargo', ['build', '--release', '--locked']],
   ],
-  // cargo-nextest (.config/nextest.toml): each test in a process of its own,
-  // tests of different files side by side; a failing test hides none after it.
+  // The three suites side by side: the Rust tests wait on timeouts,
+  // certificates and the copies' locks, which leaves cores that the
+  // component and browser tests fill. Those two run at niceness 15, as the
+  // copies' suites do (tests/copies), so that the Rust tests that measure
+  // time (the watchdog's pings, timeouts, shutdown) keep their cores.
   [
-    'rust: tests',
-    'cargo',
-    ['nextest', 'run', '--release', '--locked', '--no-fail-fast'],
-    'target/nextest/default/junit.xml',
-  ],
-  [
-    'web: component tests',
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=junit', '--outputFile.junit=target/test-reports/vitest.xml'],
-    'target/test-reports/vitest.xml',
-  ],
-  [
-    "e2e: Chromium, the content checks, the copies' scripts and the workflows",
-    'node',
+    // cargo-nextest (.config/nextest.toml): each test in a process of its own,
+    // tests of different files side by side; a failing test hides none after it.
     [
-      '--test',
-      // Test files side by side: a browser test waits on pages more than it works.
-      '--test-concurrency=3',
-      ...['--test-reporter=spec', '--test-reporter-destination=stdout'],
-      ...['--test-reporter=junit', '--test-reporter-destination=target/test-reports/e2e.xml'],
-      'tests/e2e/',
-      'tests/check/',
-      'tests/copies/',
-      'tests/workflows.test.mjs',
+      'rust: tests',
+      'cargo',
+      ['nextest', 'run', '--release', '--locked', '--no-fail-fast'],
+      'target/nextest/default/junit.xml',
     ],
-    'target/test-reports/e2e.xml',
+    [
+      'web: component tests',
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=junit', '--outputFile.junit=target/test-reports/vitest.xml'],
+      'target/test-reports/vitest.xml',
+      { niceness: 15 },
+    ],
+    [
+      "e2e: Chromium, the content checks, the copies' scripts and the workflows",
+      'node',
+      [
+        '--test',
+        // Test files side by side: a browser test waits on pages more than it works.
+        '--test-concurrency=3',
+        ...['--test-reporter=spec', '--test-reporter-destination=stdout'],
+        ...['--test-reporter=junit', '--test-reporter-destination=target/test-reports/e2e.xml'],
+        'tests/e2e/',
+        'tests/check/',
+        'tests/copies/',
+        'tests/workflows.test.mjs',
+      ],
+      'target/test-reports/e2e.xml',
+      { niceness: 15 },
+    ],
   ],
 ];
 
@@ -107,14 +120,15 @@ if (chosen.length === 0) {
  * Runs one step; a step beside others writes its output when it ends,
  * whole, so that the steps' lines do not mix. Resolves to its outcome.
  */
-function runStep([name, command, args, report], alone) {
+function runStep([name, command, args, report, { niceness = 0 } = {}], alone) {
   console.log(
     `\n=== ${name}: ${command} ${args.join(' ')}${alone ? '' : ' (beside other steps; its output when it ends)'}`,
   );
   // A report left by an earlier run must not be read as this one's.
   if (report) fs.rmSync(path.join(root, report), { force: true });
   const started = Date.now();
-  const child = spawn(command, args, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+  const [program, programArgs] = niceness ? ['nice', ['-n', `${niceness}`, command, ...args]] : [command, args];
+  const child = spawn(program, programArgs, { cwd: root, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
   const output = [];
   child.stdout?.on('data', (chunk) => output.push(chunk));
   child.stderr?.on('data', (chunk) => output.push(chunk));
@@ -141,6 +155,10 @@ function runStep([name, command, args, report], alone) {
 const failed = [];
 const cases = [];
 fs.mkdirSync(path.join(root, 'target/test-reports'), { recursive: true });
+// The copies' tests that passed before with the same inputs list themselves
+// here instead of running again (tests/copies/kept.rs).
+const keptPasses = path.join(root, 'target/test-reports/kept-passes.txt');
+fs.rmSync(keptPasses, { force: true });
 for (const group of groups) {
   for (const outcome of await Promise.all(group.map((step) => runStep(step, group.length === 1)))) {
     if (!outcome.passed) failed.push(outcome.name);
@@ -149,6 +167,13 @@ for (const group of groups) {
 }
 
 if (cases.length) console.log(`\nthe slowest tests:\n${slowestLines(cases).join('\n')}`);
+if (fs.existsSync(keptPasses)) {
+  const kept = fs.readFileSync(keptPasses, 'utf8').trim().split('\n');
+  console.log(
+    `\n${kept.length} tests of copies of the site passed before with the same inputs and were not run again` +
+      ` (PORTFOLIO_TEST_CACHE=off npm test runs them; CI always does):\n  ${kept.join('\n  ')}`,
+  );
+}
 console.log(`\n${failed.length ? `failed: ${failed.join('; ')}` : 'every step passed'}`);
 console.log(`steps: ${chosen.length - failed.length} passed, ${failed.length} failed`);
 process.exit(failed.length ? 1 : 0);

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test binary uses a different part of this module
 
+pub mod kept;
+
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -57,6 +59,8 @@ pub struct BuiltCopy {
     pub binary: PathBuf,
     /// Removed with the copy.
     pub _work: TempDir,
+    /// The test's pass, kept once it calls `passed()` (kept.rs).
+    pub pending: kept::Pending,
 }
 
 /// Copies what `cargo build` reads into a temporary folder, lets `change`
@@ -65,8 +69,12 @@ pub struct BuiltCopy {
 /// copies (build/web_cache.rs, build/precompress.rs: both keyed by what
 /// they are made from), so that copies made alike run the web build once
 /// between them, at the same time too (the web cache's lock), and a second
-/// `npm test` reuses what the first built.
-pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> BuiltCopy {
+/// `npm test` reuses what the first built; the binary is kept by what it
+/// is built from (kept.rs), so that copies made alike build it once.
+///
+/// `None` when the running test passed before with the same inputs
+/// (kept.rs): the test returns at once, and `npm test` lists it.
+pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> Option<BuiltCopy> {
     build_copy_with(name, Caches::Shared, change)
 }
 
@@ -81,7 +89,7 @@ pub enum Caches {
 }
 
 /// `build_copy`, with the build's caches where `caches` says.
-pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -> BuiltCopy {
+pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -> Option<BuiltCopy> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // A copy's build and the suites run on it keep every core busy for
     // minutes: at a lower priority (its children inherit it), they leave
@@ -139,6 +147,9 @@ pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -
     std::os::unix::fs::symlink(root.join("node_modules"), copy.join("node_modules")).expect("link node_modules");
 
     change(&copy);
+    let profile = profile_of(Path::new(common::BINARY).parent().unwrap());
+    let key = kept::build_key(&copy, &profile);
+    let pending = kept::unless_passed_before(&key)?;
 
     let target = work.0.join("target");
     if caches == Caches::Shared {
@@ -151,15 +162,23 @@ pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -
             std::os::unix::fs::symlink(shared.join(cache), target.join("portfolio-cache").join(cache)).expect("link the shared cache");
         }
     }
-    let binary = build_into(&copy, &target, &[]);
+    let binary = match caches {
+        Caches::Shared => kept::kept_build(&key, &copy, || build_into(&copy, &target, &[])),
+        Caches::OwnTarget => build_into(&copy, &target, &[]),
+    };
     let mut command = common::command_for(&binary);
     command.args(["--host", "127.0.0.1", "--port", "0"]);
     let server = Server::spawn(command);
 
-    BuiltCopy { server, binary, _work: work }
+    Some(BuiltCopy { server, binary, _work: work, pending })
 }
 
 impl BuiltCopy {
+    /// Keeps the running test's pass (kept.rs): call it last.
+    pub fn passed(self) {
+        self.pending.passed();
+    }
+
     /// The copy of the repository that was built.
     pub fn repository(&self) -> PathBuf {
         self._work.0.join("repo")
