@@ -62,9 +62,14 @@ pub fn build_key(copy: &Path, profile: &str) -> String {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
     let version = Command::new(rustc).arg("-vV").current_dir(copy).output().expect("run rustc -vV");
     hasher.update(&version.stdout);
+    // Not the commit of the build under test, which cargo gives its tests
+    // (build.rs's `rustc-env`): a copy is no checkout, and its build says so.
+    let not_steering = ["PORTFOLIO_COMMIT", "PORTFOLIO_TEST_CACHE"];
     let mut steering: Vec<(String, String)> = std::env::vars()
         .filter(|(name, _)| {
-            (name.starts_with("PORTFOLIO_") && name != "PORTFOLIO_TEST_CACHE") || name.starts_with("RUSTC") || name.contains("RUSTFLAGS")
+            (name.starts_with("PORTFOLIO_") && !not_steering.contains(&name.as_str()))
+                || name.starts_with("RUSTC")
+                || name.contains("RUSTFLAGS")
         })
         .collect();
     steering.sort();

@@ -283,6 +283,10 @@ fn build_into(copy: &Path, target: &Path, env: &[(&str, &Path)]) -> PathBuf {
         .current_dir(copy)
         .env("CARGO_TARGET_DIR", target)
         .env_remove("CARGO_BUILD_TARGET_DIR")
+        // A copy is no git checkout: its build must not take the commit of
+        // the repository whose target folder holds it (its `--version`
+        // says `unknown`), so that the same files build the same binary.
+        .env("GIT_CEILING_DIRECTORIES", copy.parent().unwrap())
         .envs(env.iter().copied());
     // Cargo gives this test the variables it gives a build script (OUT_DIR,
     // CARGO_PKG_NAME, …). Some dependencies' build scripts rerun when those
