@@ -7,7 +7,10 @@ mod common;
 mod pebble;
 mod tls_support;
 
+use std::net::TcpListener;
+use std::os::fd::OwnedFd;
 use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use common::free_port;
@@ -15,16 +18,53 @@ use common::metrics::{must, port_in, scrape};
 use pebble::*;
 use tls_support::*;
 
-/// The binary with ACME from `pebble` for `domains`, HTTPS on `https_port`,
-/// metrics on a port of its own (its log line is the first after the start-up one).
-fn start_with_acme(pebble: &Pebble, dir: &Path, https_port: u16, domains: &[&str]) -> HttpsServer {
-    HttpsServer::spawn(acme_command(pebble, &pebble.directory, dir, https_port, domains))
+/// The HTTPS and plain sockets of the binary under test, held by the test
+/// from start to end and handed to each server process as systemd hands
+/// its sockets (LISTEN_FDS). pebble must know the HTTPS port before the
+/// binary starts; a port picked ahead and freed for the binary to bind
+/// could meanwhile be taken by another test's process, as it was about
+/// once in ten runs.
+struct Sockets {
+    https: TcpListener,
+    http: TcpListener,
 }
 
-/// The command of `start_with_acme`, from the ACME directory `directory`.
-fn acme_command(pebble: &Pebble, directory: &str, dir: &Path, https_port: u16, domains: &[&str]) -> std::process::Command {
-    let mut command = command();
-    command.args(["--host", "127.0.0.1", "--port", "0", "--https-port", &https_port.to_string()]);
+impl Sockets {
+    fn new() -> Sockets {
+        let bind = || TcpListener::bind("127.0.0.1:0").expect("a socket on loopback");
+        Sockets { https: bind(), http: bind() }
+    }
+
+    fn https_port(&self) -> u16 {
+        self.https.local_addr().unwrap().port()
+    }
+
+    /// The binary, started on these sockets: the HTTPS one arrives as
+    /// standard input and the plain one as standard error, which the shell
+    /// moves to fds 3 and 4 (named in LISTEN_FDNAMES), its standard error
+    /// then going to standard output, the log.
+    fn command(&self) -> Command {
+        let socket = |listener: &TcpListener| Stdio::from(OwnedFd::from(listener.try_clone().unwrap()));
+        let mut command = Command::new("sh");
+        command
+            .args(["-c", "exec 3<&0 4<&2 0</dev/null 2>&1; exec \"$0\" \"$@\"", common::BINARY])
+            .env("LISTEN_FDS", "2")
+            .env("LISTEN_FDNAMES", "https:http")
+            .env_remove("LISTEN_PID")
+            .stdin(socket(&self.https))
+            .stderr(socket(&self.http));
+        command
+    }
+}
+
+/// The binary with ACME from `pebble` for `domains`, on `sockets`, metrics
+/// on a port of its own (its log line is the first after the start-up one).
+fn start_with_acme(pebble: &Pebble, dir: &Path, sockets: &Sockets, domains: &[&str]) -> HttpsServer {
+    HttpsServer::spawn(acme_command(sockets.command(), pebble, &pebble.directory, dir, domains))
+}
+
+/// `command` with ACME from the ACME directory `directory`.
+fn acme_command(mut command: Command, pebble: &Pebble, directory: &str, dir: &Path, domains: &[&str]) -> Command {
     for domain in domains {
         command.args(["--domain", domain]);
     }
@@ -47,12 +87,11 @@ const WWW: &str = "www.portfolio.test";
 #[test]
 fn issues_serves_and_renews_a_certificate_from_pebble() {
     let dir = temp_dir("acme");
-    // pebble must know where to validate before the binary starts, so this
-    // one port is chosen ahead; the plain port is the binary's own pick.
-    let https_port = free_port();
+    let sockets = Sockets::new();
+    let https_port = sockets.https_port();
     // Short-lived certificates: renewal (at two thirds of the lifetime) comes within the test.
     let pebble = Pebble::start(&dir, https_port, Duration::from_secs(30), PEBBLE_DEFAULT_NONCE_REJECT);
-    let server = start_with_acme(&pebble, &dir, https_port, &[NAME, WWW]);
+    let server = start_with_acme(&pebble, &dir, &sockets, &[NAME, WWW]);
     assert_eq!(server.https_port, https_port);
     let metrics = port_in(&server.wait_for_log("metrics at ", Duration::from_secs(5)));
     let line = server.wait_for_log("certificates by ACME from", Duration::from_secs(5));
@@ -108,7 +147,7 @@ fn issues_serves_and_renews_a_certificate_from_pebble() {
 
     // A restart uses the stored certificate instead of asking again.
     drop(server);
-    let server = start_with_acme(&pebble, &dir, https_port, &[NAME, WWW]);
+    let server = start_with_acme(&pebble, &dir, &sockets, &[NAME, WWW]);
     let metrics = port_in(&server.wait_for_log("metrics at ", Duration::from_secs(5)));
     let stored = server.wait_for_log("ACME: using the stored certificate", Duration::from_secs(10));
     assert!(stored.contains("portfolio.test, www.portfolio.test"), "{stored}");
@@ -137,9 +176,9 @@ fn a_certificate_is_issued_at_the_first_try_while_nonces_are_rejected() {
     // requests, so without retries almost every order would fail (with ten
     // retries per request, one fails once in half a million).
     let dir = temp_dir("acme-bad-nonce");
-    let https_port = free_port();
-    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(300), 30);
-    let server = start_with_acme(&pebble, &dir, https_port, &[NAME]);
+    let sockets = Sockets::new();
+    let pebble = Pebble::start(&dir, sockets.https_port(), Duration::from_secs(300), 30);
+    let server = start_with_acme(&pebble, &dir, &sockets, &[NAME]);
     let issued = first_issue(&server);
     assert!(issued.contains("portfolio.test, valid until"), "{issued}");
     // pebble logs every request: signed ones beyond the nonces handed out were retries.
@@ -154,9 +193,10 @@ fn a_certificate_is_issued_at_the_first_try_while_nonces_are_rejected() {
 #[test]
 fn a_refused_domain_is_one_line_and_the_server_keeps_serving() {
     let dir = temp_dir("acme-refused");
-    let https_port = free_port();
+    let sockets = Sockets::new();
+    let https_port = sockets.https_port();
     let pebble = Pebble::start(&dir, https_port, Duration::from_secs(300), PEBBLE_DEFAULT_NONCE_REJECT);
-    let server = start_with_acme(&pebble, &dir, https_port, &["blocked.test"]);
+    let server = start_with_acme(&pebble, &dir, &sockets, &["blocked.test"]);
     let metrics = port_in(&server.wait_for_log("metrics at ", Duration::from_secs(5)));
     let error = server.wait_for_log("error: ACME could not get a certificate for blocked.test", Duration::from_secs(30));
     assert!(error.contains("the ACME server refused") && error.contains("rejectedIdentifier"), "{error}");
@@ -177,13 +217,13 @@ fn a_refused_domain_is_one_line_and_the_server_keeps_serving() {
 #[test]
 fn renewal_comes_in_the_window_the_ca_suggests_replaces_the_certificate_and_keeps_the_profile() {
     let dir = temp_dir("acme-ari");
-    let https_port = free_port();
+    let sockets = Sockets::new();
     // Ten-minute certificates: renewal by their life would not come within the test.
-    let pebble = Pebble::start(&dir, https_port, Duration::from_secs(600), PEBBLE_DEFAULT_NONCE_REJECT);
+    let pebble = Pebble::start(&dir, sockets.https_port(), Duration::from_secs(600), PEBBLE_DEFAULT_NONCE_REJECT);
     let front = pebble.front(&dir);
     let now = unix_now();
     front.suggest(now + 86_400, now + 2 * 86_400, 1, None);
-    let mut command = acme_command(&pebble, &front.directory, &dir, https_port, &[NAME]);
+    let mut command = acme_command(sockets.command(), &pebble, &front.directory, &dir, &[NAME]);
     command.args(["--acme-profile", "shortlived"]);
     let server = HttpsServer::spawn(command);
     let metrics = port_in(&server.wait_for_log("metrics at ", Duration::from_secs(5)));
@@ -226,7 +266,10 @@ fn a_profile_the_ca_does_not_offer_stops_the_start_with_one_line_naming_those_it
         (&front.directory, "offers classic, shortlived; choose one of them"),
         (&pebble.directory, "offers no profiles; leave the flag out"),
     ] {
-        let mut command = acme_command(&pebble, directory, &dir, https_port, &[NAME]);
+        // It stops before it listens: ports of its own.
+        let mut command = common::command();
+        command.args(["--host", "127.0.0.1", "--port", "0", "--https-port", &https_port.to_string()]);
+        let mut command = acme_command(command, &pebble, directory, &dir, &[NAME]);
         let output = command.args(["--acme-profile", "tlsserver"]).output().unwrap();
         assert!(!output.status.success());
         let stderr = String::from_utf8(output.stderr).unwrap();

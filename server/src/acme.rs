@@ -198,11 +198,13 @@ impl Acme {
         self.challenges.clear();
         let pem = issued?;
         let (key, new) = certified(&pem).map_err(|e| format!("the ACME server sent an unusable certificate: {e}"))?;
+        // Kept before it is announced, so that a restart after the log line finds it.
+        let kept = self.store.keep_certificate(&pem);
         self.current.set(key);
         METRICS.acme(true);
         METRICS.certificate(&new.summary.names, new.summary.not_after);
         log::line(format_args!("ACME: new certificate in use: {}", new.summary.describe()));
-        if let Err(why) = self.store.keep_certificate(&pem) {
+        if let Err(why) = kept {
             log::line(format_args!("error: ACME: new certificate in use, but {why}; it will be requested again after a restart"));
         }
         *held = Some(new);

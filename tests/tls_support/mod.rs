@@ -38,7 +38,7 @@ impl HttpsServer {
 
     /// Spawns the command and waits for its `listening on https://ADDR and http://ADDR` line.
     pub fn spawn(mut command: Command) -> HttpsServer {
-        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().expect("spawn portfolio");
+        let mut child = command.stdout(Stdio::piped()).spawn().expect("spawn portfolio");
         let log = log_lines(child.stdout.take().expect("piped stdout"));
         let start_line = log.recv_timeout(Duration::from_secs(20)).expect("the server prints its addresses");
         let https_port = port_after(&start_line, "https://").unwrap_or_else(|| panic!("no https:// address in {start_line:?}"));
