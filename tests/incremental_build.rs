@@ -268,3 +268,31 @@ fn a_copy_is_kept_under_every_byte_of_its_files() {
     assert_ne!(write("e", &[files[0], files[1], ("webapp/src/data/articles/.keep", "")]), key, "an empty file added");
     let _ = fs::remove_dir_all(&scratch);
 }
+
+/// A copy starts from articles of its own, whatever the owner's are (none,
+/// or others, in any language): an edited article leaves every copy's
+/// key, and so its kept build and passes, as they were.
+#[test]
+fn a_copy_reads_no_article_of_the_owner() {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("own-articles-{}", std::process::id()));
+    let key_with = |dir: &str, articles: &[(&str, &str)]| {
+        let dir = scratch.join(dir);
+        let folder = dir.join("webapp/src/data/articles");
+        fs::create_dir_all(&folder).unwrap();
+        fs::write(folder.join("diagram.svg"), "<svg/>").unwrap();
+        for (file, text) in articles {
+            fs::write(folder.join(file), text).unwrap();
+        }
+        write_articles_of_its_own(&dir);
+        let (count, _) = COPY_ARTICLES;
+        let written = fs::read_dir(&folder).unwrap().filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "md")).count();
+        assert_eq!(written, count, "{dir:?}: the copy's own articles, and no other");
+        assert!(folder.join("diagram.svg").is_file(), "what is not an article stays");
+        kept::build_key(&dir, "release")
+    };
+    let key = key_with("none", &[]);
+    let mine = article(TITLE, "The first sentence.");
+    assert_eq!(key_with("owner", &[("2024-01-01-mine.md", &mine), ("2024-01-01-mine.ja.md", &mine)]), key);
+    assert_eq!(key_with("edited", &[("2024-01-01-mine.md", &mine.replace("first", "one"))]), key);
+    let _ = fs::remove_dir_all(&scratch);
+}

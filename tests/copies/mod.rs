@@ -145,6 +145,7 @@ pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -
     };
     copy_tree(root, &copy, &skip, root).expect("copy the repository");
     std::os::unix::fs::symlink(root.join("node_modules"), copy.join("node_modules")).expect("link node_modules");
+    write_articles_of_its_own(&copy);
 
     change(&copy);
     let profile = profile_of(Path::new(common::BINARY).parent().unwrap());
@@ -342,6 +343,34 @@ pub fn replace_lines_after(text: &str, block: &str, field: &str, line: &str) -> 
 pub fn numbers_after(text: &str, block: &str, field: &str) -> Vec<u32> {
     let number = |line: &str| line[field.len()..].chars().filter(char::is_ascii_digit).collect::<String>().parse();
     lines_after(text, block, field).into_iter().map(|(_, line)| number(line).unwrap_or_else(|_| panic!("a number in {line}"))).collect()
+}
+
+/// How many articles a copy starts with, and their length in words.
+pub const COPY_ARTICLES: (usize, usize) = (3, 400);
+
+/// Replaces the owner's articles in `copy` (every `.md` file of its
+/// articles folder: translations and drafts too) with `COPY_ARTICLES`
+/// written by tools/generate-articles.mjs, always the same. A copy test
+/// checks the build and the server, which treat any articles alike; the
+/// owner's own are checked by the suites that run on the site itself. So
+/// an edit of an article runs no copy test again (kept.rs), and a site
+/// with no article, or with hundreds, passes them as the sample does.
+pub fn write_articles_of_its_own(copy: &Path) {
+    let articles = copy.join("webapp/src/data/articles");
+    for entry in fs::read_dir(&articles).into_iter().flatten() {
+        let path = entry.expect("an entry of the articles folder").path();
+        if path.extension().is_some_and(|extension| extension == "md") {
+            fs::remove_file(&path).expect("remove an owner's article from the copy");
+        }
+    }
+    let (count, words) = COPY_ARTICLES;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let generate = Command::new("node")
+        .arg(root.join("tools/generate-articles.mjs"))
+        .args([articles.as_os_str(), count.to_string().as_ref(), words.to_string().as_ref()])
+        .status()
+        .expect("run node");
+    assert!(generate.success(), "tools/generate-articles.mjs failed");
 }
 
 /// Writes an owner's unfinished article, `draft: true`, into `articles`: in
