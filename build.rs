@@ -57,6 +57,7 @@ fn main() {
     require_tool("npm");
     install_node_modules_if_stale(&root);
     build_web(&root, &sources, &out_dir, &web_out);
+    show_notes(&web_out);
 
     if embed_dir.exists() {
         fs::remove_dir_all(&embed_dir).unwrap_or_else(|e| fail(&format!("cannot clear {}: {e}", embed_dir.display())));
@@ -94,6 +95,13 @@ fn build_web(root: &Path, sources: &[PathBuf], out_dir: &Path, web_out: &Path) {
     run(Command::new("node").arg("webapp/build/build.mjs").arg(web_out).current_dir(root), "node webapp/build/build.mjs");
     if let Err(e) = web_cache::keep(&cache, &key, root, web_out) {
         println!("cargo:warning=could not keep the web build in {}: {e}", cache.display());
+    }
+}
+
+/// The web build's notes for the owner (a shallow clone's article dates), as cargo's warnings.
+fn show_notes(web_out: &Path) {
+    for note in fs::read_to_string(web_out.join(web_cache::NOTES)).unwrap_or_default().lines() {
+        println!("cargo:warning={note}");
     }
 }
 

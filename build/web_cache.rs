@@ -7,7 +7,7 @@
 //! The key is a SHA-256 of every file the web build reads below the
 //! repository (the web sources that build.rs watches, the npm manifests),
 //! the Node.js version and the environment the build reads. An entry holds
-//! `site/` and `routes.json`, what the rest of build.rs reads, and the
+//! `site/`, `routes.json` and `notes.txt`, what the rest of build.rs reads, and the
 //! modules the web build writes into the checkout (`webapp/src/generated`
 //! and `generated.<language>`, which the end-to-end tests import), so that
 //! a build that reuses an entry leaves the checkout as one that ran the web
@@ -25,6 +25,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use sha2::{Digest, Sha256};
+
+/// What the web build says the owner should know of it, a line each (build.rs shows them).
+pub const NOTES: &str = "notes.txt";
 
 /// Entries kept besides the newest: the profiles of one checkout share the
 /// newest; a few more let a switch back to an earlier branch reuse its own.
@@ -48,6 +51,14 @@ pub fn key(root: &Path, sources: &[PathBuf]) -> io::Result<String> {
     }
     let node = Command::new("node").arg("--version").output()?;
     hasher.update(&node.stdout);
+    // The articles' updated dates come from git (webapp/build/gitDates.mjs):
+    // the last commit that changed their folder, and whether the history is whole.
+    let articles = root.join("webapp/src/data/articles");
+    for args in [&["log", "-1", "--format=%H", "--", "."][..], &["rev-parse", "--is-shallow-repository"]] {
+        let git = Command::new("git").args(args).current_dir(&articles).output();
+        hasher.update(git.map(|output| output.stdout).unwrap_or_default());
+        hasher.update([0]);
+    }
     for name in ["PORTFOLIO_LANGUAGE", "PORTFOLIO_LANGUAGES", "CHROMIUM_PATH", "NODE_ENV"] {
         hasher.update(format!("{name}={:?}\n", std::env::var_os(name)).as_bytes());
     }
@@ -102,6 +113,9 @@ pub fn restore(cache: &Path, key: &str, root: &Path, web_out: &Path) -> io::Resu
     }
     copy_tree(&entry.join("site"), &web_out.join("site"))?;
     fs::copy(entry.join("routes.json"), web_out.join("routes.json"))?;
+    if entry.join(NOTES).is_file() {
+        fs::copy(entry.join(NOTES), web_out.join(NOTES))?;
+    }
     for dir in generated_dirs(root)? {
         fs::remove_dir_all(dir)?;
     }
@@ -125,6 +139,9 @@ pub fn keep(cache: &Path, key: &str, root: &Path, web_out: &Path) -> io::Result<
     fs::create_dir_all(partial.join("generated"))?;
     for dir in generated_dirs(root)? {
         copy_tree(&dir, &partial.join("generated").join(dir.file_name().unwrap()))?;
+    }
+    if web_out.join(NOTES).is_file() {
+        fs::copy(web_out.join(NOTES), partial.join(NOTES))?;
     }
     // Last: an entry is whole once it has its routes.json (restore).
     fs::copy(web_out.join("routes.json"), partial.join("routes.json"))?;

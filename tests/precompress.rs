@@ -227,7 +227,7 @@ fn each_release_embeds_small_deltas_against_the_releases_before_it() {
 
 /// A build that reuses the web build kept for the same sources (another
 /// profile, or a copy of the repository with a target folder of its own)
-/// leaves the checkout as one that ran it: `webapp/src/generated` and
+/// leaves the checkout as one that ran it, its notes to the owner too: `webapp/src/generated` and
 /// `generated.<language>`, which the end-to-end tests import, are the
 /// kept build's, and what an older build left there is gone. An entry
 /// without them (kept before they were) is not reused.
@@ -244,12 +244,14 @@ fn a_reused_web_build_writes_the_generated_modules_into_the_checkout() {
     fs::create_dir_all(built.join("web/site")).unwrap();
     fs::write(built.join("web/site/index.html"), "<!doctype html>").unwrap();
     fs::write(built.join("web/routes.json"), "{}").unwrap();
+    fs::write(built.join("web").join(web_cache::NOTES), "a note for the owner\n").unwrap();
     web_cache::keep(&cache, "key", &built, &built.join("web")).unwrap();
 
     fs::create_dir_all(reusing.join("webapp/src/generated.de")).unwrap();
     fs::write(reusing.join("webapp/src/generated.de/pages.js"), "stale").unwrap();
     assert!(web_cache::restore(&cache, "key", &reusing, &reusing.join("web")).unwrap(), "the entry is reused");
     assert_eq!(fs::read_to_string(reusing.join("web/site/index.html")).unwrap(), "<!doctype html>");
+    assert_eq!(fs::read_to_string(reusing.join("web").join(web_cache::NOTES)).unwrap(), "a note for the owner\n", "its notes, shown again");
     for (file, text) in generated {
         assert_eq!(fs::read_to_string(reusing.join("webapp/src").join(file)).ok().as_deref(), Some(text), "{file}");
     }

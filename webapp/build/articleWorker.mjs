@@ -1,10 +1,11 @@
 /**
- * Renders one article's body (articles.mjs's renderFresh) in a worker thread
+ * Renders one article's body (articleBodies.mjs's renderFresh) in a worker thread
  * of workers.mjs, so that a build rendering many articles uses every core. A
  * content mistake comes back as `{ contentError: { file, line, what } }`,
  * which the build throws as the ContentError it is.
  */
-import { ContentError, renderFresh } from './articles.mjs';
+import { renderFresh } from './articleBodies.mjs';
+import { ContentError } from './frontMatter.mjs';
 
 export default async function renderArticle(article) {
   try {

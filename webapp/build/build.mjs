@@ -38,7 +38,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { articleDataPath, articleMarkdownPath, articlePath } from '../src/urls.js';
-import { ContentError, loadArticles, writeArticleFiles, writeArticleModules, writeListFiles } from './articles.mjs';
+import { writeArticleFiles, writeArticleModules, writeListFiles } from './articleFiles.mjs';
+import { articlesDir, loadArticles } from './articles.mjs';
+import { lastChangedDays } from './gitDates.mjs';
+import { ContentError } from './frontMatter.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { checkLanguage, PageTableError, writePageModule } from './pages.mjs';
 import { contentSecurityPolicy, PolicyError } from './policy.mjs';
@@ -84,6 +87,12 @@ async function main() {
   // The other languages' builds run beside this one (languageBuilds.mjs).
   const languageBuilds = buildLanguage ? null : await step('languages', () => startLanguageBuilds(outDir));
   const articles = await step('articles', () => loadArticles());
+  // What the owner should know of this build, a line each: build.rs shows them as cargo's warnings.
+  const notes = [];
+  const { unavailable } = await lastChangedDays(articlesDir);
+  if (unavailable && articles.length > 0 && !buildLanguage)
+    notes.push(`updated dates of the articles from their front matter only: ${unavailable}`);
+  for (const note of notes) console.log(`webapp: ${note}`);
   // The data module imports these: what reads it is imported once they are written.
   await step('modules', async () => {
     await writeArticleModules(articles);
@@ -197,6 +206,7 @@ async function main() {
     content_security_policy: contentSecurityPolicy({ externalOrigins, analytics }, scriptHashes),
   });
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await fs.writeFile(path.join(outDir, 'notes.txt'), notes.map((note) => `${note}\n`).join(''));
   // What the site's language's build reads of this one: its routes and their days, its part of /llms.txt.
   if (buildLanguage) {
     const prefix = languagePrefixOf(buildLanguage);

@@ -15,15 +15,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  articlesDir,
-  ContentError,
-  loadArticles,
-  previewRevision,
-  writeArticleFiles,
-  writeArticleModules,
-  writeListFiles,
-} from './articles.mjs';
+import { previewRevision, writeArticleFiles, writeArticleModules, writeListFiles } from './articleFiles.mjs';
+import { articlesDir, loadArticles } from './articles.mjs';
+import { ContentError } from './frontMatter.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { PageTableError, pagesFile, writePageModule } from './pages.mjs';
 import { rootDir } from './paths.mjs';

@@ -8,7 +8,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Feed } from 'feed';
-import { absoluteHtml, taggedWith, tagsOf } from './articles.mjs';
+import { taggedWith, tagsOf } from './articleLists.mjs';
+import { absoluteHtml } from './markdown.mjs';
 import { feedPath, tagFeedPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
 import { constants } from '../src/data/constants.js';

@@ -33,7 +33,14 @@ let rendererHash;
 async function renderer() {
   rendererHash ??= (async () => {
     const hash = createHash('sha256');
-    const renderers = ['articles.mjs', 'images.mjs', 'math.mjs', 'diagrams.mjs'].map((name) => `webapp/build/${name}`);
+    const renderers = [
+      'markdown.mjs',
+      'articleBodies.mjs',
+      'frontMatter.mjs',
+      'images.mjs',
+      'math.mjs',
+      'diagrams.mjs',
+    ].map((name) => `webapp/build/${name}`);
     for (const file of [...renderers, 'package-lock.json']) hash.update(await fs.readFile(path.join(rootDir, file)));
     const diagramColours = await sitePalette(DIAGRAM_COLOURS);
     return hash

@@ -17,7 +17,7 @@ import {
   notFoundFile,
   routeFile,
 } from '../src/urls.js';
-import { ContentError } from './articles.mjs';
+import { ContentError } from './frontMatter.mjs';
 
 const articlesPages = () => articlesPageCount(articleList.length, constants.articlesPerPage);
 

@@ -21,7 +21,7 @@ import { CARD, MAX_BYTES } from './cardDrawing.mjs';
 import { NOTO } from './cardText.mjs';
 import { writeGeneratedModule } from './generated.mjs';
 import { textDirection } from '../src/language.js';
-import { ContentError } from './articles.mjs';
+import { ContentError } from './frontMatter.mjs';
 import { imageBytes, PhotoError } from './images.mjs';
 import { sitePalette } from './palette.mjs';
 import { writeWhole } from './keptFiles.mjs';

@@ -1,7 +1,8 @@
 // The articles as the build renders them (webapp/build/articles.mjs), in list
 // order (newest first), with their share cards: what the tests expect the pages to show. setup.js
 // hands them to the app in place of fetching /article/<slug>.json.
-import { listData, loadArticles } from '../build/articles.mjs';
+import { listData } from '../build/articleLists.mjs';
+import { loadArticles } from '../build/articles.mjs';
 import { articleDataPath } from '../src/urls.js';
 import { makeArticleCards } from '../build/shareCards.mjs';
 import { pages } from '../src/data/pages.js';

@@ -1,22 +1,18 @@
 // The article pipeline (webapp/build/articles.mjs, webapp/build/feed.mjs): what each
 // Markdown feature becomes, and the one-line message each content mistake
 // gets. Files are written to a temporary folder, as an owner would write them.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  absoluteHtml,
-  ContentError,
-  contentsOf,
-  loadArticles,
-  previewRevision,
-  renderMarkdown,
-  slugFromFileName,
-  tagsOf,
-  srcsetCandidates,
-  WORKERS_FROM,
-} from '../build/articles.mjs';
+import { contentsOf, WORKERS_FROM } from '../build/articleBodies.mjs';
+import { previewRevision } from '../build/articleFiles.mjs';
+import { tagsOf } from '../build/articleLists.mjs';
+import { loadArticles } from '../build/articles.mjs';
+import { ContentError, slugFromFileName } from '../build/frontMatter.mjs';
+import { lastChangedDays } from '../build/gitDates.mjs';
+import { absoluteHtml, renderMarkdown, srcsetCandidates } from '../build/markdown.mjs';
 import { constants } from '../src/data/constants.js';
 import { siteLanguage } from '../src/language.js';
 import { articlesUi } from '../src/data/articlesUi.js';
@@ -55,6 +51,19 @@ async function failure(...args) {
   expect(error.message).toMatch(/post\.md(:\d+)?: /);
   return error.message;
 }
+
+/** Runs git in `cwd` as a user of its own, whatever the machine's configuration. */
+const git = (cwd, args, env = {}) =>
+  execFileSync('git', ['-c', 'user.name=Owner', '-c', 'user.email=owner@example.com', ...args], {
+    cwd,
+    env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', ...env },
+  });
+
+/** Commits every file of `repo`, written by its author at `when` (ISO 8601, with a time zone). */
+const commit = (repo, when) => {
+  git(repo, ['add', '-A']);
+  git(repo, ['commit', '-q', '-m', 'Edit'], { GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when });
+};
 
 const html = async (markdown) => (await renderMarkdown(markdown, { file: 'inline.md' })).html;
 
@@ -233,6 +242,47 @@ describe('articles folder', () => {
     expect(article.data.updatedDate).toBe(
       new Intl.DateTimeFormat(siteLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2026-11-01')),
     );
+  });
+
+  it("take the day of the last commit that changed a file without updated:, in its author's time zone", async () => {
+    const repo = await fs.mkdtemp(path.join(dir, 'git-'));
+    const folder = path.join(repo, 'articles');
+    await fs.mkdir(folder);
+    const write = (name, fields) =>
+      fs.writeFile(path.join(folder, name), `---\n${frontMatter({ date: '2024-01-01', ...fields })}\n---\nBody.\n`);
+    await write('edited.md', { title: 'Edited' });
+    await write('pinned.md', { title: 'Pinned', updated: '2024-02-01' });
+    // Committed before the day it is dated: its date stays its last change.
+    await write('scheduled.md', { title: 'Scheduled', date: '2030-01-01' });
+    git(repo, ['init', '-q']);
+    commit(repo, '2024-03-02T01:00:00+09:00');
+    await write('edited.md', { title: 'Edited again' });
+    commit(repo, '2024-04-05T10:00:00+00:00');
+    await write('edited.md', { title: 'Not committed' });
+    const bySlug = Object.fromEntries((await loadArticles(folder)).map((a) => [a.slug, a.data]));
+    expect(bySlug.edited.updated).toBe('2024-04-05');
+    expect(bySlug.edited.updatedDate).toBe(
+      new Intl.DateTimeFormat(siteLanguage, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date('2024-04-05')),
+    );
+    expect(bySlug.pinned.updated).toBe('2024-02-01');
+    expect(bySlug.scheduled.updated).toBe('2030-01-01');
+    expect(bySlug.scheduled).not.toHaveProperty('updatedDate');
+    expect((await lastChangedDays(folder)).days).toEqual(
+      new Map([
+        ['edited.md', '2024-04-05'],
+        ['pinned.md', '2024-03-02'],
+        ['scheduled.md', '2024-03-02'],
+      ]),
+    );
+
+    // A shallow clone has no history to tell: the front matter's dates, and why.
+    const shallow = path.join(dir, `shallow-${path.basename(repo)}`);
+    git(dir, ['clone', '-q', '--depth', '1', `file://${repo}`, shallow]);
+    const clone = path.join(shallow, 'articles');
+    expect((await lastChangedDays(clone)).unavailable).toMatch(/shallow clone/);
+    expect((await loadArticles(clone)).find((a) => a.slug === 'edited').data.updated).toBe('2024-01-01');
+    // Nor has a folder outside git (a tarball).
+    expect((await lastChangedDays(dir)).unavailable).toBe('the build is not in a git checkout');
   });
 
   it('make a permalink of the file name without its date', () => {

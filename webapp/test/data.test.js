@@ -18,7 +18,7 @@ import { seriesList } from '../src/generated/seriesList.js';
 const articleCount = articleList.length;
 const { tags: tagList } = readPageData(tagListPath);
 import { aliasRedirects, dictionaryPattern, routeManifest, routePaths } from '../build/routes.mjs';
-import { ContentError } from '../build/articles.mjs';
+import { ContentError } from '../build/frontMatter.mjs';
 import { checkPages, PageTableError } from '../build/pages.mjs';
 import { scopeCss } from '../src/scopeCss.js';
 import { robotsTxt, sitemapXml } from '../build/sitemap.mjs';

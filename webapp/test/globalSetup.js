@@ -1,6 +1,7 @@
 // Before any component test: the modules the app imports, rendered from
 // the articles' Markdown files, the photos and the share card as the build does.
-import { loadArticles, writeArticleModules } from '../build/articles.mjs';
+import { writeArticleModules } from '../build/articleFiles.mjs';
+import { loadArticles } from '../build/articles.mjs';
 import { buildPhotos } from '../build/images.mjs';
 import { writePageModule } from '../build/pages.mjs';
 import { listLanguages } from '../build/languages.mjs';

@@ -3,7 +3,7 @@
 // written without spaces.
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { readingMinutes } from '../build/articles.mjs';
+import { readingMinutes } from '../build/articleBodies.mjs';
 import { htmlStartTag, languageMistake, openGraphLocale, siteLanguage, textDirection } from '../src/language.js';
 import { plural } from '../src/plural.js';
 import { searchOptions, searchTerms } from '../src/searchOptions.js';

@@ -21,7 +21,8 @@ import { scopeCss } from '../src/scopeCss.js';
 import { latestArticlesPath } from '../src/urls.js';
 import { shareCard } from '../src/generated/shareCard.js';
 import { setDataSource } from '../src/pageData.js';
-import { contentsOf, renderMarkdown } from '../build/articles.mjs';
+import { contentsOf } from '../build/articleBodies.mjs';
+import { renderMarkdown } from '../build/markdown.mjs';
 import { articles as rendered, readPageData } from './articles.js';
 
 const articles = rendered.map((a) => a.data);

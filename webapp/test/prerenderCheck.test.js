@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkPage } from '../build/prerender.mjs';
-import { ContentError, loadArticles } from '../build/articles.mjs';
+import { loadArticles } from '../build/articles.mjs';
+import { ContentError } from '../build/frontMatter.mjs';
 import { htmlStartTag, siteLanguage } from '../src/language.js';
 
 describe("the build's check of each prerendered page", () => {

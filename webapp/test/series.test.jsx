@@ -11,7 +11,8 @@ import { documentTitle, pageOf, siteOrigin, ui } from '../src/data/index.js';
 import { articlesUi } from '../src/data/articlesUi.js';
 import { plural } from '../src/plural.js';
 import { seriesListPath } from '../src/urls.js';
-import { loadArticles, seriesOf } from '../build/articles.mjs';
+import { seriesOf } from '../build/articleLists.mjs';
+import { loadArticles } from '../build/articles.mjs';
 import { articles, readPageData } from './articles.js';
 
 const { series: seriesList } = readPageData(seriesListPath);

@@ -1,0 +1,71 @@
+/**
+ * What the build writes of the articles: the generated modules the app
+ * imports, and into the site folder each article's JSON, Markdown and
+ * images and the list pages' JSON.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { writeGeneratedModule } from './generated.mjs';
+import { writePublished } from './images.mjs';
+import { articleDataPath, articleMarkdownPath } from '../src/urls.js';
+import { listData, seriesOf, tagsOf } from './articleLists.mjs';
+
+/**
+ * The modules the app and the build import (in webapp/src/generated/), from
+ * `articles` in list order; no body is in any: articles.js, in the main
+ * script, with nothing but `contentError` (a content mistake, in the live
+ * preview: the app shows the message in place of the page; null otherwise),
+ * articleList.js, with every summary, and tagList.js, with every tag
+ * (tagsOf), for the build's route list and the tests (no page imports
+ * either: a page fetches what it lists, listData). The live preview passes
+ * a `revision` (previewRevision), which articles.js then carries: Parcel's
+ * dev server reloads the page when it changes, and the page fetches the
+ * articles' JSON again.
+ */
+export async function writeArticleModules(articles, error = null, { revision } = {}) {
+  const summaries = articles.map((a) => a.summary);
+  const json = (value) => JSON.stringify(value, null, 1);
+  const source = 'articles.mjs from webapp/src/data/articles/*.md';
+  const revisionLine = revision ? `export const revision = ${json(revision)};\n` : '';
+  await writeGeneratedModule('articles.js', source, `export const contentError = ${json(error)};\n${revisionLine}`);
+  await writeGeneratedModule('articleList.js', source, `export const articleList = ${json(summaries)};\n`);
+  await writeGeneratedModule('tagList.js', source, `export const tagList = ${json(tagsOf(articles))};\n`);
+  const series = seriesOf(articles).map(({ name, path, parts }) => ({ name, path, count: parts.length }));
+  await writeGeneratedModule('seriesList.js', source, `export const seriesList = ${json(series)};\n`);
+}
+
+/** What the live preview's page shows of `articles`, as a hash: it changes with any article's content, list or links. */
+export function previewRevision(articles) {
+  return createHash('sha256')
+    .update(JSON.stringify(articles.map(({ data }) => data)))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** Writes the list pages' JSON (listData) into the site folder; returns their paths below it. */
+export async function writeListFiles(articles, pages, siteDir) {
+  const written = [];
+  for (const [url, value] of listData(articles, pages)) {
+    await fs.mkdir(path.dirname(path.join(siteDir, url)), { recursive: true });
+    await fs.writeFile(path.join(siteDir, url), JSON.stringify(value));
+    written.push(url.slice(1));
+  }
+  return written;
+}
+
+/**
+ * Writes each article's JSON (articleDataPath), its Markdown
+ * (articleMarkdownPath) and its images into the site folder.
+ */
+export async function writeArticleFiles(articles, siteDir) {
+  await Promise.all(
+    articles.map(async (article) => {
+      const target = path.join(siteDir, articleDataPath(article.slug));
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, JSON.stringify(article.data));
+      await fs.writeFile(path.join(siteDir, articleMarkdownPath(article.slug)), article.markdown);
+      await writePublished(article.images, siteDir);
+    }),
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * What lists and links the articles: each article's neighbours and
+ * related articles, the series, the tags, and the list pages' JSON.
+ */
+import { constants } from '../src/data/constants.js';
+import {
+  articlesPageCount,
+  articleSlugsPath,
+  articlesPagePath,
+  isPaged,
+  latestArticlesPath,
+  listDataPath,
+  tagListPath,
+  seriesPath,
+  seriesListPath,
+  tagPath,
+  urlSegment,
+} from '../src/urls.js';
+
+/**
+ * What ends each article's page (its `data`): the `previous` (older) and
+ * `next` (newer) article in date order, and up to `relatedArticles` others
+ * that share tags with it, most shared first, then newest: `{ path, title }`
+ * each, or null.
+ */
+export function linkNeighbours(articles) {
+  const link = (article) => (article ? { path: article.summary.path, title: article.summary.title } : null);
+  // Tag → the indexes of its articles, so that each article meets only those
+  // it shares a tag with (not every other article: that is quadratic).
+  const tagsOfArticle = articles.map((article) => new Set(article.summary.tags.map(urlSegment)));
+  const withTag = new Map();
+  for (const [index, tags] of tagsOfArticle.entries())
+    for (const tag of tags) {
+      if (!withTag.has(tag)) withTag.set(tag, []);
+      withTag.get(tag).push(index);
+    }
+  for (const [index, article] of articles.entries()) {
+    const shared = new Map();
+    for (const tag of tagsOfArticle[index])
+      for (const other of withTag.get(tag)) if (other !== index) shared.set(other, (shared.get(other) ?? 0) + 1);
+    const related = [...shared]
+      .sort(([a, sharedA], [b, sharedB]) => sharedB - sharedA || a - b)
+      .slice(0, constants.relatedArticles);
+    Object.assign(article.data, {
+      previous: link(articles[index + 1]),
+      next: link(articles[index - 1]),
+      related: related.map(([other]) => link(articles[other])),
+    });
+  }
+}
+
+/**
+ * Every series of `articles` (those with `series:`), each `{ name, path,
+ * parts }`, its parts in date order (the oldest is part 1; on one day, by
+ * file name), named as its latest part writes it; the series with the
+ * newest part first.
+ */
+export function seriesOf(articles) {
+  const series = new Map();
+  for (const article of articles) {
+    if (!article.seriesName) continue;
+    const path = seriesPath(article.seriesName);
+    if (!series.has(path)) series.set(path, { name: article.seriesName, path, parts: [] });
+    series.get(path).parts.push(article);
+  }
+  for (const { parts } of series.values()) {
+    parts.sort((a, b) => a.summary.isoDate.localeCompare(b.summary.isoDate) || a.file.localeCompare(b.file));
+  }
+  return [...series.values()];
+}
+
+/** Gives each part of a series its `data.series`: the series' name and page, its place, and every part. */
+export function linkSeries(articles) {
+  for (const { name, path, parts } of seriesOf(articles)) {
+    const links = parts.map(({ summary }) => ({ path: summary.path, title: summary.title }));
+    for (const [index, article] of parts.entries()) {
+      article.data.series = { name, path, part: index + 1, parts: links };
+    }
+  }
+}
+
+/** `items` without those whose `key` an earlier one has. */
+export const uniqueBy = (items, key) =>
+  items.filter((item, i) => items.findIndex((other) => key(other) === key(item)) === i);
+
+/**
+ * Every tag of `articles` (in list order) once, most used first, then by
+ * name: `{ name, path, count }`, named as the newest article writes it.
+ */
+export function tagsOf(articles) {
+  const tags = new Map();
+  for (const { summary } of articles) {
+    for (const name of summary.tags) {
+      const path = tagPath(name);
+      const tag = tags.get(path) ?? { name, path, count: 0 };
+      tag.count += 1;
+      tags.set(path, tag);
+    }
+  }
+  return [...tags.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+/** Those of `articles` (from loadArticles) with the tag whose page is `path`, in list order. */
+export function taggedWith(articles, path) {
+  return articles.filter(({ summary }) => summary.tags.some((name) => tagPath(name) === path));
+}
+
+/**
+ * The list pages' content, fetched by the pages as JSON (listDataPath): URL
+ * → value. Each page of the articles' list ({ articles, page, pages,
+ * tagCount }, with `articlesPerPage` summaries a page, newest first; one
+ * page of them all when the page table has no later pages, `pages` of
+ * data/pages.js), each tag's page ({ articles }, all of them), the home
+ * page's newest (latestArticlesPath: { articles }, without their tags),
+ * every slug (articleSlugsPath: { slugs }, in list order) and every tag
+ * (tagListPath: { tags }, tagsOf). None is in a script: adding an article
+ * leaves every script, and so every other page, as it was.
+ */
+export function listData(articles, pages) {
+  const summaries = articles.map(({ summary }) => summary);
+  const per = isPaged(pages) ? constants.articlesPerPage : Math.max(1, summaries.length);
+  const count = articlesPageCount(summaries.length, per);
+  const tags = tagsOf(articles);
+  const data = new Map([
+    [latestArticlesPath, { articles: summaries.slice(0, constants.homeArticleTeasers).map(withoutTags) }],
+    [articleSlugsPath, { slugs: articles.map(({ slug }) => slug) }],
+    [tagListPath, { tags }],
+    [
+      seriesListPath,
+      {
+        series: seriesOf(articles).map(({ name, path, parts }) => ({
+          name,
+          path,
+          articles: parts.map(({ summary }) => summary),
+        })),
+      },
+    ],
+  ]);
+  for (let page = 1; page <= count; page += 1) {
+    const shown = summaries.slice((page - 1) * per, page * per);
+    data.set(listDataPath(articlesPagePath(page)), { articles: shown, page, pages: count, tagCount: tags.length });
+  }
+  for (const tag of tags) {
+    data.set(listDataPath(tag.path), { articles: taggedWith(articles, tag.path).map(({ summary }) => summary) });
+  }
+  return data;
+}
+
+/** A summary without its tags, which the home page's list does not show. */
+function withoutTags(summary) {
+  const teaser = { ...summary };
+  delete teaser.tags;
+  return teaser;
+}
