@@ -8,7 +8,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod tls;
 
-pub(crate) use tls::{Https, TlsArgs, DEFAULT_STATE_DIR, LETS_ENCRYPT};
+pub(crate) use tls::{Https, TlsArgs};
 
 /// A software developer's portfolio website in one executable.
 ///
@@ -197,6 +197,7 @@ const MAX_CLIENT_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 
 #[cfg(test)]
 mod tests {
+    use super::tls::{DEFAULT_STATE_DIR, LETS_ENCRYPT};
     use super::*;
     use clap::CommandFactory;
 

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use super::ServeArgs;
 
 /// ACME directory used unless --acme-directory says otherwise.
-pub(crate) const LETS_ENCRYPT: &str = "https://acme-v02.api.letsencrypt.org/directory";
+pub(super) const LETS_ENCRYPT: &str = "https://acme-v02.api.letsencrypt.org/directory";
 /// --state-dir when neither it nor systemd's $STATE_DIRECTORY is set.
-pub(crate) const DEFAULT_STATE_DIR: &str = "/var/lib/portfolio";
+pub(super) const DEFAULT_STATE_DIR: &str = "/var/lib/portfolio";
 
 /// HTTPS: off unless --domain (certificates by ACME) or --tls-cert/--tls-key (your own) is given.
 #[derive(Debug, clap::Args)]
