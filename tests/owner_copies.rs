@@ -172,39 +172,67 @@ export default function Talks() {
     pending.passed();
 }
 
-/// Analytics turned on in the data module, and nothing else changed: the
-/// build adds the provider to the Content-Security-Policy, and in Chromium
-/// its script loads and sends a count with no violation of it.
+/// `export const NAME = …;` of policy.js given the value `value`.
+fn set_in_policy(copy: &Path, name: &str, value: &str) {
+    let policy_js = copy.join("webapp/src/data/policy.js");
+    let policy = fs::read_to_string(&policy_js).unwrap();
+    let declaration = format!("export const {name} = ");
+    let start = policy.find(&declaration).unwrap_or_else(|| panic!("{name} in policy.js")) + declaration.len();
+    let end = start + policy[start..].find(";\n").unwrap();
+    fs::write(&policy_js, format!("{}{value}{}", &policy[..start], &policy[end..])).unwrap();
+}
+
+/// The sources of `directive` in a Content-Security-Policy.
+fn sources<'a>(csp: &'a str, directive: &str) -> Vec<&'a str> {
+    csp.split(';').map(str::trim).find(|d| d.starts_with(&format!("{directive} "))).map_or(vec![], |d| d.split(' ').skip(1).collect())
+}
+
+/// Analytics and comments turned on in the data module, and nothing else
+/// changed: the build adds the provider and giscus's frame to the
+/// Content-Security-Policy, and in Chromium the provider's script loads and
+/// sends a count, and the comments load only when asked, with no violation
+/// of it.
 #[test]
-fn analytics_turned_on_in_the_data_loads_in_chromium_within_the_policy() {
+fn analytics_and_comments_turned_on_in_the_data_load_in_chromium_within_the_policy() {
     let Some(BuiltCopy { server, pending, .. }) = build_copy("analytics", |copy| {
-        let policy_js = copy.join("webapp/src/data/policy.js");
-        let policy = fs::read_to_string(&policy_js).unwrap();
-        let start = policy.find("export const analytics = ").expect("analytics in policy.js");
-        let end = start + policy[start..].find(";\n").unwrap();
-        let on = "export const analytics = { provider: 'plausible', domain: 'example.com' }";
-        fs::write(&policy_js, format!("{}{on}{}", &policy[..start], &policy[end..])).unwrap();
+        set_in_policy(copy, "analytics", "{ provider: 'plausible', domain: 'example.com' }");
+        let giscus = "{ provider: 'giscus', repo: 'me/site', repoId: 'R_kgDOTest', category: 'Comments', categoryId: 'DIC_kwDOTest' }";
+        set_in_policy(copy, "comments", giscus);
     }) else {
         return;
     };
     let csp = server.get("/").header("content-security-policy").unwrap().to_owned();
     for directive in ["script-src", "connect-src"] {
-        let sources = csp.split(';').map(str::trim).find(|d| d.starts_with(directive)).unwrap();
-        assert!(sources.split(' ').any(|source| source == "https://plausible.io"), "{directive}: {csp}");
+        assert!(sources(&csp, directive).contains(&"https://plausible.io"), "{directive}: {csp}");
     }
-    let output = Command::new("node")
-        .arg("tests/e2e/visit-with-analytics.mjs")
-        .arg(format!("http://127.0.0.1:{}", server.port))
-        .arg("https://plausible.io")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run node");
-    assert!(output.status.success(), "the visit failed: {}", String::from_utf8_lossy(&output.stderr));
-    let visit: Value = serde_json::from_slice(&output.stdout).expect("the visit prints JSON");
+    assert_eq!(sources(&csp, "frame-src"), ["'self'", "https://giscus.app"], "{csp}");
+    let node = |args: &[&str]| -> Value {
+        let output = Command::new("node").args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().expect("run node");
+        assert!(output.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&output.stderr));
+        serde_json::from_slice(&output.stdout).expect("the visit prints JSON")
+    };
+    let base = format!("http://127.0.0.1:{}", server.port);
+    let visit = node(&["tests/e2e/visit-with-analytics.mjs", &base, "https://plausible.io"]);
     assert_eq!(visit["violations"], serde_json::json!([]), "{visit}");
     assert_eq!(visit["problems"], serde_json::json!([]), "{visit}");
     assert_eq!(visit["analytics"]["settings"]["domain"], "example.com", "the provider's script ran with its settings: {visit}");
     assert_eq!(visit["analytics"]["sent"], 202, "the count was sent to the provider: {visit}");
+
+    // An article: its prerendered page links the discussions for a browser
+    // without JavaScript, and asks nothing of giscus until the button is pressed.
+    let article = &server.article_paths()[0];
+    let html = server.get(article).text();
+    let term = &article[1..].replace('/', "%2F");
+    assert!(html.contains(&format!("href=\"https://github.com/me/site/discussions?discussions_q={term}\"")), "{article}: {html}");
+    let visit = node(&["tests/e2e/visit-with-comments.mjs", &base, article]);
+    assert_eq!(visit["before"], serde_json::json!([]), "requests to other sites before the comments were asked for: {visit}");
+    let frame = visit["frameSrc"].as_str().unwrap_or_default();
+    assert!(frame.starts_with("https://giscus.app/") && frame.contains("/widget?"), "{visit}");
+    assert!(frame.contains("repo=me%2Fsite") && frame.contains("theme=light"), "the article's discussion in the theme shown: {visit}");
+    let themes: Vec<&Value> = visit["received"].as_array().unwrap().iter().map(|m| &m["giscus"]["setConfig"]["theme"]).collect();
+    assert!(themes.contains(&&serde_json::json!("dark")), "the frame follows a switch to the dark theme: {visit}");
+    assert_eq!(visit["violations"], serde_json::json!([]), "{visit}");
+    assert_eq!(visit["problems"], serde_json::json!([]), "{visit}");
     pending.passed();
 }
 

@@ -99,22 +99,14 @@ async function main() {
     await writePageModule((await import('../src/data/pages.js')).pages, (await import('../src/data/site.js')).site);
   });
   const photos = await step('photos', () => buildPhotos());
-  const {
-    site: content,
-    siteOrigin,
-    pages,
-    pagePaths,
-    pageOf,
-    ui,
-    externalOrigins,
-    analytics,
-  } = await import('../src/data/index.js');
+  const { site: content, siteOrigin, pages, pagePaths, pageOf, ui } = await import('../src/data/index.js');
   // The app imports the site's card (generated/shareCard.js); the articles' are drawn while Parcel builds.
   const siteCard = await step('site card', () =>
     makeSiteCard({ site: content, home: pages.find(({ path }) => path === '/'), origin: siteOrigin }),
   );
-  // Checked before the long part of the build.
-  contentSecurityPolicy({ externalOrigins, analytics }, []);
+  // What pages may load from other sites; checked before the long part of the build.
+  const policy = await import('../src/data/policy.js');
+  contentSecurityPolicy(policy, []);
   const { dictionaryPattern, routeManifest, routePaths } = await import('./routes.mjs');
   const { filesBelow, prerenderSite } = await import('./prerender.mjs');
   const { writeFeeds } = await import('./feed.mjs');
@@ -203,7 +195,7 @@ async function main() {
   const scriptHashes = [`sha256-${createHash('sha256').update(themeBootScript).digest('base64')}`];
   const manifest = others.reduce(joinManifest, {
     ...routeManifest(sentAs, articles),
-    content_security_policy: contentSecurityPolicy({ externalOrigins, analytics }, scriptHashes),
+    content_security_policy: contentSecurityPolicy(policy, scriptHashes),
   });
   await fs.writeFile(path.join(outDir, 'routes.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await fs.writeFile(path.join(outDir, 'notes.txt'), notes.map((note) => `${note}\n`).join(''));

@@ -2,7 +2,8 @@
  * The site's Content-Security-Policy, written by the build into the route
  * manifest for the server to send as it is: scripts from the site itself
  * and the inline ones named by hash, and from other sites only what the
- * data module names (data/policy.js), the analytics provider's included.
+ * data module names (data/policy.js), the analytics provider's and the
+ * comments' frame included.
  * No `https:` or `*` source: a page can load nothing the owner did not name.
  */
 import { providers } from '../src/analytics.js';
@@ -15,8 +16,14 @@ export class PolicyError extends Error {}
 const KINDS = ['images', 'scripts', 'frames', 'connections'];
 const ORIGIN = /^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*(:[0-9]{1,5})?$/;
 
-/** The origins each kind of resource may come from, named and the analytics provider's, checked. */
-export function allowedOrigins({ externalOrigins, analytics }) {
+/** Where giscus's frame comes from: all a page needs of it once comments are shown. */
+export const GISCUS = 'https://giscus.app';
+
+/** How an article finds its discussion: giscus's mappings that need nothing more of the owner. */
+const MAPPINGS = ['pathname', 'url', 'title', 'og:title'];
+
+/** The origins each kind of resource may come from, named, the analytics provider's and the comments', checked. */
+export function allowedOrigins({ externalOrigins, analytics, comments }) {
   const fail = (message) => {
     throw new PolicyError(`${policyFile}: ${message}`);
   };
@@ -41,6 +48,18 @@ export function allowedOrigins({ externalOrigins, analytics }) {
     if (analytics.host !== undefined && !ORIGIN.test(analytics.host))
       fail(`analytics.host ${JSON.stringify(analytics.host)} is not an origin such as 'https://stats.example.com'`);
     for (const [kind, list] of Object.entries(provider.origins(analytics))) origins[kind].push(...list);
+  }
+  if (comments) {
+    if (comments.provider !== 'giscus')
+      fail(`comments.provider ${JSON.stringify(comments.provider)} is not 'giscus', the one provider there is`);
+    const fields = { repo: /^[\w.-]+\/[\w.-]+$/, repoId: /^\S+$/, category: /\S/, categoryId: /^\S+$/ };
+    for (const [field, pattern] of Object.entries(fields)) {
+      if (typeof comments[field] !== 'string' || !pattern.test(comments[field]))
+        fail(`comments.${field} is needed for giscus, as https://giscus.app gives it for your repository`);
+    }
+    if (comments.mapping !== undefined && !MAPPINGS.includes(comments.mapping))
+      fail(`comments.mapping ${JSON.stringify(comments.mapping)} is none of ${MAPPINGS.join(', ')}`);
+    origins.frames.push(GISCUS);
   }
   for (const kind of KINDS) origins[kind] = [...new Set(origins[kind])];
   return origins;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analytics, externalOrigins } from '../src/data/index.js';
 import { providers } from '../src/analytics.js';
-import { allowedOrigins, contentSecurityPolicy, PolicyError } from '../build/policy.mjs';
+import { allowedOrigins, contentSecurityPolicy, GISCUS, PolicyError } from '../build/policy.mjs';
 
 /** The sources of each directive of a policy. */
 const directives = (policy) =>
@@ -64,6 +64,14 @@ describe('the Content-Security-Policy the build writes', () => {
     });
   }
 
+  it("allows giscus's frame, and nothing else of it, when comments are on", () => {
+    const comments = { provider: 'giscus', repo: 'me/site', repoId: 'R_1', category: 'Comments', categoryId: 'DIC_1' };
+    const off = directives(contentSecurityPolicy(nothingElsewhere, []));
+    const on = directives(contentSecurityPolicy({ ...nothingElsewhere, comments }, []));
+    expect(on['frame-src']).toEqual(["'self'", GISCUS]);
+    expect({ ...on, 'frame-src': undefined }).toEqual({ ...off, 'frame-src': undefined });
+  });
+
   it('refuses what is not an origin, or an unknown provider, in one line naming policy.js', () => {
     const mistakes = [
       [{ externalOrigins: { images: ['https:'] } }, `externalOrigins.images has "https:"`],
@@ -75,6 +83,28 @@ describe('the Content-Security-Policy the build writes', () => {
       [{ analytics: { provider: 'plausible' } }, 'analytics.domain is needed for plausible'],
       [{ analytics: { provider: 'goatcounter', code: 'My_Site' } }, 'analytics.code is needed for goatcounter'],
       [{ analytics: { provider: 'umami', websiteId: 'x', host: 'https://a.example/x' } }, 'analytics.host'],
+      [{ comments: { provider: 'disqus' } }, `comments.provider "disqus" is not 'giscus'`],
+      [
+        { comments: { provider: 'giscus', repo: 'me/site', category: 'C', categoryId: 'D' } },
+        'comments.repoId is needed',
+      ],
+      [
+        { comments: { provider: 'giscus', repo: 'site', repoId: 'R', category: 'C', categoryId: 'D' } },
+        'comments.repo is',
+      ],
+      [
+        {
+          comments: {
+            provider: 'giscus',
+            repo: 'me/site',
+            repoId: 'R',
+            category: 'C',
+            categoryId: 'D',
+            mapping: 'number',
+          },
+        },
+        'comments.mapping "number" is none of pathname, url, title, og:title',
+      ],
     ];
     for (const [policy, message] of mistakes) {
       expect(() => allowedOrigins(policy)).toThrow(PolicyError);

@@ -52,6 +52,12 @@ export const articlesUi = {
   seriesParts: { one: 'One part so far.', other: '{count} parts, in the order to read them.' },
   /** Beside an article's date when it was changed since; `{date}` is the day of the change. */
   updated: 'Updated {date}',
+  /**
+   * The comments under an article, when policy.js turns them on: their
+   * heading, the button that loads them (nothing is loaded before), and,
+   * for a browser without JavaScript, the link to them on GitHub.
+   */
+  comments: { heading: 'Comments', show: 'Show comments', elsewhere: 'Read and write comments on GitHub' },
   /** The end of an article's page: its name, the heading of the related articles, and the older and newer one. */
   moreArticles: 'More articles',
   relatedArticles: 'Related articles',

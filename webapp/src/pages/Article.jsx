@@ -23,6 +23,9 @@ import ArticleContents from '../components/ArticleContents.jsx';
 import DraftMark from '../components/DraftMark.jsx';
 import TagList from '../components/TagList.jsx';
 import MoreArticles from '../components/MoreArticles.jsx';
+import Comments from '../components/Comments.jsx';
+import { comments } from '../data/policy.js';
+import { inLanguage } from '../language.js';
 import { lazyPage } from '../chunks.js';
 
 // Shown only for an address the server answers with 404 itself, when followed
@@ -80,6 +83,7 @@ function ArticleContent({ slug }) {
         {withContents && <ArticleContents items={article.contents} />}
         <ArticleBody html={article.html} />
       </article>
+      {comments && <Comments config={comments} path={inLanguage(article.path)} title={article.title} />}
       <MoreArticles previous={article.previous} next={article.next} related={article.related} />
     </div>
   );
