@@ -1,7 +1,7 @@
 // Run by tests/owner_copies.rs against a copy of the site built with
 // comments on (data/policy.js): opens an article in Chromium, presses the
 // comments' button, switches the theme, and prints what happened as JSON:
-// the requests to other sites before the press (there must be none), the
+// the requests to other sites before the press (none to giscus), the
 // frame's address, the messages the frame got, and any violation of the
 // Content-Security-Policy. This machine is offline: giscus's origin is
 // answered with a stand-in page that keeps the messages it gets.
@@ -21,6 +21,11 @@ const elsewhere = [];
 await browser.context.route(
   (url) => url.origin === GISCUS,
   (route) => route.fulfill({ contentType: 'text/html', body: standIn }),
+);
+// Any other site (the copy's analytics) answers with nothing.
+await browser.context.route(
+  (url) => url.origin !== GISCUS && url.origin !== new URL(baseURL).origin,
+  (route) => route.fulfill({ status: 204 }),
 );
 const { page, problems } = await openPage(browser.context, baseURL);
 page.on('request', (request) => {
