@@ -231,15 +231,19 @@ impl BuiltCopy {
         files
     }
 
-    /// What the last build into `target` printed of its compression: (reused, compressed).
-    pub fn compression_tally(&self, target: &str) -> (usize, usize) {
-        let build = self.build_scripts(target);
-        let line = fs::read_dir(&build)
+    /// The lines build.rs printed in the last build into `target` that start with `start`.
+    pub fn build_lines(&self, target: &str, start: &str) -> Vec<String> {
+        fs::read_dir(self.build_scripts(target))
             .unwrap()
             .filter_map(|entry| fs::read_to_string(entry.unwrap().path().join("output")).ok())
-            .flat_map(|output| output.lines().filter(|l| l.starts_with("precompressed ")).map(str::to_owned).collect::<Vec<_>>())
-            .next()
-            .unwrap_or_else(|| panic!("build.rs printed no precompression line below {}", build.display()));
+            .flat_map(|output| output.lines().filter(|l| l.starts_with(start)).map(str::to_owned).collect::<Vec<_>>())
+            .collect()
+    }
+
+    /// What the last build into `target` printed of its compression: (reused, compressed).
+    pub fn compression_tally(&self, target: &str) -> (usize, usize) {
+        let lines = self.build_lines(target, "precompressed ");
+        let line = lines.first().unwrap_or_else(|| panic!("build.rs printed no precompression line in {target}"));
         let count = |word: &str| {
             let before = &line[..line.find(&format!(" {word}")).unwrap_or_else(|| panic!("{word} in {line}"))];
             before.rsplit([' ', ':']).next().unwrap().parse().unwrap()

@@ -46,8 +46,9 @@ await button.click();
 const frame = page.locator(`.comments iframe[src^="${GISCUS}/"]`);
 await frame.waitFor({ timeout: 10_000 });
 const frameSrc = await frame.getAttribute('src');
-const giscus = page.frames().find((candidate) => candidate.url().startsWith(GISCUS));
-await giscus.waitForFunction(() => document.readyState === 'complete');
+// The frame's page: the stand-in once loaded (the element is there before its page is).
+const giscus = await (await frame.elementHandle()).contentFrame();
+await giscus.waitForFunction(() => Array.isArray(window.received), null, { timeout: 10_000 });
 await page.locator('.theme-switch').click();
 await giscus.waitForFunction(() => window.received.some((message) => message?.giscus?.setConfig?.theme), null, {
   timeout: 5000,
