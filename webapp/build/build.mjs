@@ -40,7 +40,7 @@ import path from 'node:path';
 import { articleDataPath, articleMarkdownPath, articlePath } from '../src/urls.js';
 import { writeArticleFiles, writeArticleModules, writeListFiles } from './articleFiles.mjs';
 import { articlesDir, loadArticles } from './articles.mjs';
-import { lastChangedDays } from './gitDates.mjs';
+import { noHistory } from './gitDates.mjs';
 import { ContentError } from './frontMatter.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { checkLanguage, PageTableError, writePageModule } from './pages.mjs';
@@ -89,7 +89,7 @@ async function main() {
   const articles = await step('articles', () => loadArticles());
   // What the owner should know of this build, a line each: build.rs shows them as cargo's warnings.
   const notes = [];
-  const { unavailable } = await lastChangedDays(articlesDir);
+  const unavailable = await noHistory(articlesDir);
   if (unavailable && articles.length > 0 && !buildLanguage)
     notes.push(`updated dates of the articles from their front matter only: ${unavailable}`);
   for (const note of notes) console.log(`webapp: ${note}`);

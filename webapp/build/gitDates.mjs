@@ -13,26 +13,32 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+const git = async (dir, ...args) => (await run('git', args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 })).stdout;
+
+/** Why git cannot tell the days of `dir`'s files, in words; null when it can. */
+export async function noHistory(dir) {
+  try {
+    await git(dir, 'rev-parse', '--show-toplevel');
+  } catch {
+    return 'the build is not in a git checkout';
+  }
+  if ((await git(dir, 'rev-parse', '--is-shallow-repository')).trim() === 'true')
+    return 'the checkout is a shallow clone (git fetch --unshallow gives it its history)';
+  return null;
+}
+
 /**
  * `{ days, unavailable }`: `days` maps each file of `dir` that a commit
  * changed (its name in `dir`) to that commit's day, 'YYYY-MM-DD'; when git
- * cannot tell, `days` is empty and `unavailable` says why, in words.
+ * cannot tell, `days` is empty and `unavailable` says why (noHistory).
  */
 export async function lastChangedDays(dir) {
-  const git = async (...args) => (await run('git', args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 })).stdout;
-  try {
-    await git('rev-parse', '--show-toplevel');
-  } catch {
-    return { days: new Map(), unavailable: 'the build is not in a git checkout' };
-  }
-  if ((await git('rev-parse', '--is-shallow-repository')).trim() === 'true')
-    return {
-      days: new Map(),
-      unavailable: 'the checkout is a shallow clone (git fetch --unshallow gives it its history)',
-    };
+  const unavailable = await noHistory(dir);
+  if (unavailable) return { days: new Map(), unavailable };
   // Newest first: each commit's day after a NUL, then the files it changed,
   // named from `dir` (--relative), unquoted.
   const log = await git(
+    dir,
     '-c',
     'core.quotePath=false',
     'log',
