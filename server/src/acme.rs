@@ -30,6 +30,7 @@ use rustls::{ClientConfig, RootCertStore, ServerConfig};
 pub(crate) use challenge::is_tls_alpn_challenge;
 use challenge::{Challenges, Current};
 use http_client::Https;
+use order::again;
 use schedule::Plan;
 use store::Store;
 
@@ -259,13 +260,16 @@ impl Acme {
         let (account, credentials) = match self.store.legacy_account_key()? {
             Some(der) => {
                 let pkcs8 = PrivatePkcs8KeyDer::from(der);
-                let key = Key::from_pkcs8_der(pkcs8.clone_key()).map_err(failed)?;
-                builder().create_from_key((key, PrivateKeyDer::Pkcs8(pkcs8)), self.directory_url.clone()).await.map_err(failed)?
+                again!(async {
+                    let key = Key::from_pkcs8_der(pkcs8.clone_key())?;
+                    builder().create_from_key((key, PrivateKeyDer::Pkcs8(pkcs8.clone_key())), self.directory_url.clone()).await
+                })
+                .map_err(failed)?
             }
             None => {
                 let contact: Vec<&str> = self.contact.iter().map(String::as_str).collect();
                 let new = NewAccount { contact: &contact, terms_of_service_agreed: true, only_return_existing: false };
-                builder().create(&new, self.directory_url.clone(), None).await.map_err(failed)?
+                again!(builder().create(&new, self.directory_url.clone(), None)).map_err(failed)?
             }
         };
         self.store.keep_account(&credentials)?;

@@ -3,8 +3,9 @@
 //! authorization, then the certificate request and the chain.
 //!
 //! instant-acme sends a request rejected with `badNonce` again, three times
-//! in all; RFC 8555 lets a CA reject any nonce, so each step here is tried
-//! again, four times in all, before the order is given up (twelve sends).
+//! in all; RFC 8555 lets a CA reject any nonce, so each step here (and the
+//! account's creation, acme.rs) is tried again, four times in all, before
+//! the order is given up (twelve sends).
 
 use std::time::Duration;
 
@@ -16,7 +17,7 @@ use instant_acme::{
 use super::challenge::Challenges;
 use crate::log::one_line;
 
-const TRIES: u32 = 4;
+pub(super) const TRIES: u32 = 4;
 
 /// Awaits `step` (an expression, evaluated anew each time) again while the CA rejects its nonce.
 macro_rules! again {
@@ -24,12 +25,17 @@ macro_rules! again {
         let mut tries = 1;
         loop {
             match $step.await {
-                Err(Error::Api(problem)) if is_bad_nonce(&problem) && tries < TRIES => tries += 1,
+                Err(instant_acme::Error::Api(problem))
+                    if $crate::acme::order::is_bad_nonce(&problem) && tries < $crate::acme::order::TRIES =>
+                {
+                    tries += 1
+                }
                 other => break other,
             }
         }
     }};
 }
+pub(super) use again;
 
 /// How long the CA may take to validate, then to issue.
 const POLL: RetryPolicy = RetryPolicy::new().initial_delay(Duration::from_millis(500)).backoff(1.5).timeout(Duration::from_secs(120));
@@ -104,7 +110,7 @@ async fn ready_challenges(order: &mut Order, readied: &mut Vec<String>, challeng
     Ok(())
 }
 
-fn is_bad_nonce(problem: &Problem) -> bool {
+pub(super) fn is_bad_nonce(problem: &Problem) -> bool {
     problem.r#type.as_deref() == Some("urn:ietf:params:acme:error:badNonce")
 }
 
