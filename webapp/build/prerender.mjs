@@ -174,13 +174,23 @@ export function checkPage({ file, url: page }, html, siteFiles, routes, articles
   }
 }
 
-/** The files below `dir`, as paths relative to it with '/' between names, sorted. */
+/**
+ * The files below `dir`, as paths relative to it with '/' between names,
+ * sorted. Links are not followed: the node build's folder links to
+ * node_modules (prerenderSite), whose build caches other builds write to
+ * meanwhile (and a recursive readdir follows links in newer Node releases).
+ */
 export async function filesBelow(dir) {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
+  const files = [];
+  const walk = async (relative) => {
+    for (const entry of await fs.readdir(path.join(dir, relative), { withFileTypes: true })) {
+      const below = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(below);
+      else if (entry.isFile()) files.push(below);
+    }
+  };
+  await walk('');
+  return files.sort();
 }
 
 /**
