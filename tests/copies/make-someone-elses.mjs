@@ -153,7 +153,11 @@ for (const n of [1, 2]) {
   const logoLine = /\n(\s*)logo:\s*(?:new URL\([^)]*\)\.pathname|'[^']*'|"[^"]*"),/g;
   projectsJs = editNth(projectsJs, logoLine, n, `\n$1logo: 'projects/ferreira-${n}.png',`, 'project logo');
   const titleLine = /\n(\s*)title:\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"),/g;
+  const oldTitle = /title:\s*(.*),$/.exec([...projectsJs.matchAll(titleLine)][n - 1]?.[0] ?? '')?.[1];
   projectsJs = editNth(projectsJs, titleLine, n, `\n$1title: 'Ferreira Tool ${n}',`, 'project title');
+  // The CV names the projects it lists by title (cv.js): an owner renames it there too.
+  if (oldTitle && dataFiles.includes('cv.js'))
+    write('cv.js', read('cv.js').replaceAll(oldTitle, `'Ferreira Tool ${n}'`));
 }
 write('projects.js', projectsJs);
 await sharp({ create: { width: 64, height: 64, channels: 4, background: '#0f766e' } })

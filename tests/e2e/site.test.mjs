@@ -16,6 +16,7 @@ import {
   work,
 } from '../../webapp/src/data/index.js';
 import { articlesUi } from '../../webapp/src/data/articlesUi.js';
+import { period } from '../../webapp/src/period.js';
 
 const title = site.main.title;
 const pages = [
@@ -108,7 +109,7 @@ test('the home page shows every part the spec lists', async () => {
     assert.ok((await main.locator(`a[href="${path}"]`).count()) >= 1, `teaser for ${path}`);
   }
   const text = await main.innerText();
-  for (const entry of work) assert.ok(text.includes(entry.duration), entry.duration);
+  for (const entry of work) assert.ok(text.includes(period(entry)), period(entry));
   assert.ok((await main.locator(`a[href="mailto:${site.main.email}"]`).count()) >= 1, 'mailto link');
   for (const key of pageOf('home').socials.filter((key) => key !== 'email')) {
     const link = main.locator(`a[href="${site.socials[key]}"]`).first();

@@ -20,7 +20,7 @@ import { startServer, launchBrowser, openPage } from './harness.mjs';
 import { sourceOf } from '../check/site.mjs';
 import { routePaths } from '../../webapp/build/routes.mjs';
 import { everyPageNeeds } from '../../webapp/build/pages.mjs';
-import { constants, pages, projects, site, ui } from '../../webapp/src/data/index.js';
+import { constants, pages, projects, site, ui, work } from '../../webapp/src/data/index.js';
 import { articleList } from '../../webapp/src/generated/articleList.js';
 import { tagList } from '../../webapp/src/generated/tagList.js';
 import { languages } from '../../webapp/src/generated/languages.js';
@@ -115,8 +115,9 @@ const brotliBytes = (text) => zlib.brotliCompressSync(Buffer.from(text)).length;
 
 /**
  * The owner's words: every page's main script holds the interface wording
- * (ui.js), site.js, the page table's titles, descriptions and keywords, and
- * the home page's entry whole (pages.mjs); a page's HTML holds its own
+ * (ui.js), site.js, the work history (work.js, the home page's Work card),
+ * the page table's titles, descriptions and keywords, and the home page's
+ * entry whole (pages.mjs); a page's HTML holds its own
  * text (its title, description and what <main> says), and an article's
  * JSON its text again. What they weigh compressed is added to each
  * budget, so that an owner whose words are longer than the sample's, or in
@@ -127,6 +128,7 @@ const scriptWords = brotliBytes(
   JSON.stringify({
     ui,
     site,
+    work,
     pages: pages.map((page) =>
       page.path === '/'
         ? page

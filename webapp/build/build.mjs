@@ -110,6 +110,7 @@ async function main() {
   const { dictionaryPattern, routeManifest, routePaths } = await import('./routes.mjs');
   const { filesBelow, prerenderSite } = await import('./prerender.mjs');
   const { writeFeeds } = await import('./feed.mjs');
+  const { cvPdfFiles, writeCvPdf, writeResumeJson } = await import('./cvFiles.mjs');
 
   for (const dir of [siteDir, prerenderDir]) {
     await fs.rm(dir, { recursive: true, force: true });
@@ -139,7 +140,12 @@ async function main() {
   );
   const searchIndexFile = await step('search index', () => writeSearchIndex(articles, siteDir));
   const app = await step('waiting for parcel', () => appBuild);
-  const prerendered = await step('prerender', () => prerenderSite({ siteDir, app, prerenderDir, articles }));
+  const cv = { siteDir, origin: siteOrigin, prefix: languagePrefixOf(buildLanguage) };
+  const resume = await step('resume.json', () => writeResumeJson(cv));
+  const prerendered = await step('prerender', () =>
+    prerenderSite({ siteDir, app, prerenderDir, articles, drawnAfter: cvPdfFiles() }),
+  );
+  const cvPdf = await step('CV PDF', () => writeCvPdf(cv));
 
   const updated = new Map(articles.map(({ data }) => [data.path, data.updated]));
   // The site-wide files are the site's language's build's; another
@@ -177,6 +183,8 @@ async function main() {
   // are sent as its build says (joinManifest).
   const revalidated = new Set([
     ...prerendered,
+    ...resume,
+    ...cvPdf,
     ...feeds,
     searchIndexFile,
     ...lists,

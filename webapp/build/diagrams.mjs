@@ -14,21 +14,15 @@
  * else by the paragraph before it.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { toString as textOf } from 'hast-util-to-string';
 import { SKIP, visit } from 'unist-util-visit';
+import { launchChromium } from './chromium.mjs';
 import { writeWhole } from './keptFiles.mjs';
 import { sitePalette } from './palette.mjs';
 import { cacheDir, rootDir } from './paths.mjs';
-
-/**
- * The browser that draws: the one CHROMIUM_PATH names, else Debian's
- * Chromium, else Playwright's own (`npx playwright-core install chromium`,
- * as the release workflow does on runners without Debian's).
- */
-const chromiumPath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 const mermaidScript = path.join(rootDir, 'node_modules/mermaid/dist/mermaid.min.js');
 const diagramCacheDir = path.join(cacheDir, 'portfolio-diagrams');
@@ -100,13 +94,9 @@ async function openMermaidPage() {
 
 async function launch() {
   try {
-    // Imported here: most builds draw no diagram, and each worker thread that renders articles would load it.
-    const { chromium } = await import('playwright-core');
-    return await chromium.launch({ executablePath: chromiumPath });
+    return await launchChromium('drawing a diagram');
   } catch (error) {
-    throw new DiagramError(
-      `drawing a diagram needs Chromium (${error.message.split('\n')[0]}); install it (apt-get install chromium) or name it in CHROMIUM_PATH`,
-    );
+    throw new DiagramError(error.message);
   }
 }
 

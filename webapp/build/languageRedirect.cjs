@@ -17,6 +17,7 @@ const translatableParts = {
   articlesUi: 'articlesUi.js',
   projects: 'projects.js',
   work: 'work.js',
+  cv: 'cv.js',
 };
 const translatedData = new Set(Object.values(translatableParts));
 

@@ -1,7 +1,7 @@
 /**
  * Other languages beside the site's: each file webapp/src/data/languages/<tag>.js
  * adds one. Its default export overrides parts of the data module for that
- * language (`site`, `pages`, `ui`, `articlesUi`, `projects`, `work`); what it
+ * language (`site`, `pages`, `ui`, `articlesUi`, `projects`, `work`, `cv`); what it
  * leaves out stays as the site's language has it.
  *
  * The site is built once per language (build.mjs): the site's language at

@@ -196,9 +196,11 @@ export async function filesBelow(dir) {
 /**
  * Prerenders every route and the 404 page into `siteDir`. Needs what the Parcel
  * builds made (`app`, from buildApp in parcel.mjs) and the articles (articles.mjs), whose content
- * the article pages render. Returns the files written, relative to siteDir.
+ * the article pages render; `drawnAfter`, the files the build draws from the
+ * pages (the CV's PDF), which they may link. Returns the files written,
+ * relative to siteDir.
  */
-export async function prerenderSite({ siteDir, app, prerenderDir, articles }) {
+export async function prerenderSite({ siteDir, app, prerenderDir, articles, drawnAfter = [] }) {
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH))
     throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
@@ -230,7 +232,7 @@ export async function prerenderSite({ siteDir, app, prerenderDir, articles }) {
     ],
     (url) => data.get(url),
   );
-  const siteFiles = new Set(await filesBelow(siteDir));
+  const siteFiles = new Set([...(await filesBelow(siteDir)), ...drawnAfter]);
 
   const pages = [
     ...[...routes].map((route) => ({ url: route, file: routeFile(route) })),

@@ -131,3 +131,11 @@ export function routeFile(path) {
 
 /** The prerendered 404 page, sent with status 404 for every other path. */
 export const notFoundFile = '404.html';
+
+/** The CV as JSON Resume, beside its page (webapp/build/resume.mjs). */
+export const resumeJsonPath = '/resume.json';
+
+/** The CV's PDF, beside its page: '/cv' → '/cv.pdf' (webapp/build/cvFiles.mjs). */
+export function cvPdfPathOf(cvPath) {
+  return `${cvPath}.pdf`;
+}

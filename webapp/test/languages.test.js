@@ -58,7 +58,7 @@ describe('a language file with a mistake', () => {
       /ja\.js: the page "about" has its path in every language .*: remove path here$/,
     );
     expect(() => checkOverrides({ footer: 'x' }, file)).toThrow(
-      /ja\.js: "footer" is not a part a language overrides: use site, pages, ui, articlesUi, projects, work$/,
+      /ja\.js: "footer" is not a part a language overrides: use site, pages, ui, articlesUi, projects, work, cv$/,
     );
     expect(() => checkOverrides(['ui'], file)).toThrow(/ja\.js: export default an object/);
     expect(() => checkOverrides({ ui: { skipToContent: '本文へ移動' } }, file)).not.toThrow();

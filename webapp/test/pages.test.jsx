@@ -18,6 +18,7 @@ import {
 import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
 import { scopeCss } from '../src/scopeCss.js';
+import { period } from '../src/period.js';
 import { latestArticlesPath } from '../src/urls.js';
 import { shareCard } from '../src/generated/shareCard.js';
 import { setDataSource } from '../src/pageData.js';
@@ -205,7 +206,7 @@ describe('home', () => {
     const workCard = within(main).getByRole('region', { name: ui.home.workHeading });
     for (const entry of work) {
       expect(workCard).toHaveTextContent(entry.role);
-      expect(workCard).toHaveTextContent(entry.duration);
+      expect(workCard).toHaveTextContent(period(entry));
     }
     expect(within(workCard).getAllByRole('listitem')).toHaveLength(work.length);
   });

@@ -1,5 +1,6 @@
 /** The work history card on the home page. */
 import { ui, work } from '../data/index.js';
+import { period } from '../period.js';
 import Icon from './Icon.jsx';
 import './WorkCard.css';
 
@@ -12,7 +13,7 @@ export default function WorkCard() {
       </h2>
       <ol className="work-card__list">
         {work.map((entry) => (
-          <li className="work-card__entry" key={`${entry.employer}-${entry.duration}`}>
+          <li className="work-card__entry" key={`${entry.employer}-${entry.startDate}`}>
             <span className="work-card__badge" aria-hidden="true">
               {entry.employer.charAt(0)}
             </span>
@@ -20,7 +21,7 @@ export default function WorkCard() {
               <p className="work-card__employer">{entry.employer}</p>
               <p className="work-card__role">{entry.role}</p>
             </div>
-            <p className="work-card__duration">{entry.duration}</p>
+            <p className="work-card__duration">{period(entry)}</p>
           </li>
         ))}
       </ol>

@@ -5,7 +5,9 @@
  * browser.
  *
  * The pages, with their text, are in pages.js; who the site is about in
- * site.js. Articles are Markdown files in ./articles/ (see
+ * site.js; the CV's sections beyond work.js and projects.js in cv.js
+ * (imported by the CV's page alone, so no other page carries them).
+ * Articles are Markdown files in ./articles/ (see
  * webapp/build/articles.mjs). The build renders them into JSON files
  * the pages fetch: nothing of the articles is in a script, not even their
  * number (the home page reads its newest few summaries from /latest.json).

@@ -71,6 +71,9 @@ export const pages = [
       alt: 'Jordan Lee’s desk: a laptop with code, a mug and a plant',
       width: 480,
     },
+    /** The links to the CV under the text (shown while the page table has the CV's page). */
+    cvLink: 'Read my CV',
+    cvPdfLink: 'Download it as a PDF',
     /** Which follow links the page (and its mobile-only block) shows. */
     socials: ['twitter', 'github', 'linkedin', 'instagram', 'email'],
   },
@@ -122,6 +125,34 @@ export const pages = [
     ],
     networkLabels: { instagram: 'Instagram' },
     socials: ['twitter', 'github', 'linkedin', 'instagram', 'email'],
+  },
+  {
+    // The CV (cv.js with work.js and projects.js): also /cv.pdf (the page's
+    // path and '.pdf', drawn at build time) and /resume.json. Drop this entry
+    // to have neither.
+    key: 'cv',
+    path: '/cv',
+    component: 'CV',
+    title: 'CV',
+    description:
+      'The CV of Jordan Lee, fullstack developer in Lisbon: work, projects, education and skills, also as a PDF and as JSON Resume.',
+    keywords: ['Jordan Lee', 'CV', 'résumé', 'fullstack developer', 'hire a developer'],
+    /** Your name, as the CV starts with it. */
+    heading: 'Jordan Lee',
+    headings: {
+      work: 'Experience',
+      projects: 'Selected projects',
+      education: 'Education',
+      skills: 'Skills',
+      languages: 'Languages',
+      publications: 'Publications',
+      talks: 'Talks',
+    },
+    /** The links under your name, shown on screen only. */
+    pdfLink: 'Download as PDF',
+    jsonLink: 'JSON Resume',
+    /** Which of site.js's links the CV shows (as their addresses, which paper keeps), after your e-mail. */
+    socials: ['github', 'linkedin'],
   },
   {
     key: 'tags',

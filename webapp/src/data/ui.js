@@ -22,6 +22,8 @@ export const ui = {
     allArticles: 'All articles',
     workHeading: 'Work',
   },
+  /** The end of a work entry's time while it lasts: 'May 2024 – Present' (work.js). */
+  present: 'Present',
   socialsHeading: 'Find me online',
   socialLabels: {
     twitter: 'Follow on X (Twitter)',

@@ -1,5 +1,8 @@
-/** About: title, description, photo and follow links (repeated in a mobile-only block). */
+/** About: title, description, the links to the CV, photo and follow links (repeated in a mobile-only block). */
+import { Link } from 'react-router-dom';
 import { pageOf } from '../data/index.js';
+import { cvPage, cvPdfPath } from '../cvData.js';
+import { inLanguage } from '../language.js';
 import SplitPage from '../components/SplitPage.jsx';
 import SocialLinks from '../components/SocialLinks.jsx';
 import Picture from '../components/Picture.jsx';
@@ -27,6 +30,12 @@ export default function About() {
   return (
     <SplitPage page="about" title={about.heading} side={side} after={mobileSocials}>
       <p className="page-intro">{about.intro}</p>
+      {cvPage && about.cvLink && (
+        <p className="about__cv">
+          <Link to={cvPage.path}>{about.cvLink}</Link>
+          {about.cvPdfLink && <a href={inLanguage(cvPdfPath)}>{about.cvPdfLink}</a>}
+        </p>
+      )}
     </SplitPage>
   );
 }
