@@ -4,8 +4,9 @@
  * paper shows it (CV.css's print rules): text that can be selected and
  * searched, live links, its fonts embedded, on A4, or Letter where the
  * site's language is that of the United States or Canada. A PDF is kept
- * in the cache folder (paths.mjs) under the hash of the page and its
- * stylesheets, so Chromium starts only when the CV changed. Its dates are
+ * in the cache folder (paths.mjs) under the hash of the page (which names
+ * its stylesheets by their content's hash), so Chromium starts only when
+ * the CV changed. Its dates are
  * fixed, so that the same CV is the same file in every build.
  */
 import { createHash } from 'node:crypto';
@@ -53,12 +54,11 @@ export function paperFormat(language = siteLanguage) {
 
 async function cvPdf({ siteDir, origin, prefix }) {
   const html = await fs.readFile(path.join(siteDir, routeFile(cvPage.path)), 'utf8');
-  const stylesheets = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(([, href]) => href);
+  // The stylesheets' names carry their content's hash (Parcel's): the page names what it looks like.
   const hash = createHash('sha256')
     .update(html)
     .update(paperFormat())
     .update(await fs.readFile(import.meta.filename));
-  for (const href of stylesheets) hash.update(await fs.readFile(siteFile(siteDir, prefix, href)).catch(() => ''));
   const file = path.join(cvCacheDir, `${hash.digest('hex')}.pdf`);
   const kept = await fs.readFile(file).catch(() => null);
   if (kept) {
