@@ -46,6 +46,7 @@ import { buildPhotos, PhotoError, writePublished } from './images.mjs';
 import { checkLanguage, PageTableError, writePageModule } from './pages.mjs';
 import { contentSecurityPolicy, PolicyError } from './policy.mjs';
 import { writeFaviconIco } from './favicon.mjs';
+import { ChromiumError } from './chromium.mjs';
 import { makeArticleCards, makeSiteCard } from './shareCards.mjs';
 import { writeSearchIndex } from './search.mjs';
 import { llmsSections, llmsTxt, llmsTxtPath } from './llms.mjs';
@@ -224,5 +225,5 @@ async function main() {
   if (profile) console.log(`webapp: ${profile.join(', ')}`);
 }
 
-const oneLine = [ParcelBuildError, ContentError, PhotoError, PageTableError, PolicyError, LanguageError];
+const oneLine = [ParcelBuildError, ContentError, PhotoError, PageTableError, PolicyError, LanguageError, ChromiumError];
 main().catch((error) => fail(oneLine.some((kind) => error instanceof kind) ? error.message : describe(error)));

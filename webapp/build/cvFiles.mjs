@@ -6,8 +6,8 @@
  * site's language is that of the United States or Canada. A PDF is kept
  * in the cache folder (paths.mjs) under the hash of the page (which names
  * its stylesheets by their content's hash), so Chromium starts only when
- * the CV changed. Its dates are
- * fixed, so that the same CV is the same file in every build.
+ * the CV changed. Its dates are fixed, so that the same CV is the same
+ * file in every build.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';

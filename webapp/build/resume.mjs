@@ -8,8 +8,7 @@
  * file and the field.
  */
 import path from 'node:path';
-import { Validator } from 'jsonschema';
-import resumeSchema from '@jsonresume/schema/schema.json' with { type: 'json' };
+import resumeSchema from '@jsonresume/schema';
 import { ContentError } from './frontMatter.mjs';
 import { srcDir } from './paths.mjs';
 
@@ -78,7 +77,9 @@ export function jsonResume({ site, cv, work, projects, home }) {
 
 /** `resume` checked against JSON Resume's schema: the first mistake as one line naming the data file to fix. */
 export function checkResume(resume) {
-  const [error] = new Validator().validate(resume, resumeSchema).errors;
+  let error = null;
+  // Its validator calls back at once, with the schema's errors or none.
+  resumeSchema.validate(resume, (errors) => (error = errors?.[0] ?? null));
   if (!error) return;
   const [section, field] = error.path.filter((step) => typeof step === 'string');
   const fromSite = section === 'basics' && ['name', 'email', 'url', 'profiles'].includes(field);
