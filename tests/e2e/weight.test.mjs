@@ -321,3 +321,40 @@ for (const route of routes) {
     });
   }
 }
+
+/**
+ * The first search on /articles: what Chromium fetches once a visitor types
+ * a word (the newest article's longest): the search's library, and the
+ * index's files the word needs with the summaries of the results shown
+ * (webapp/src/searchLeaves.js). At most 100 KB whatever the archive's size
+ * (webapp/test/searchIndex.test.js measures 2,000 articles), the library
+ * within the 6 KB that test counts.
+ */
+const SEARCH = { firstQuery: 100 * 1024, library: 6 * 1024 };
+
+test(`the first search on /articles loads at most ${SEARCH.firstQuery} B, its library at most ${SEARCH.library} B`, async (t) => {
+  // An owner without articles yet: a word that finds none.
+  const title = articleList[0]?.title ?? 'web';
+  const word = title.split(/[^\p{L}\p{N}]+/u).sort((a, b) => b.length - a.length)[0];
+  const browser = await launchBrowser();
+  const seen = [];
+  try {
+    const { page, problems } = await openPage(browser.context, server.baseURL);
+    await page.goto(`${server.baseURL}/articles`, { waitUntil: 'networkidle' });
+    page.on('request', (request) => seen.push(request.url()));
+    await page.getByRole('searchbox').fill(word);
+    await page.getByRole('status').filter({ hasText: word }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+  const paths = ownPaths(seen);
+  assert.ok(paths.includes('/search.json'), `the index was fetched: ${paths}`);
+  const { total } = await weigh(t, paths);
+  assert.ok(total <= SEARCH.firstQuery, `the first search for "${word}" loaded ${total} B`);
+  const scripts = paths.filter((path) => path.endsWith('.js'));
+  assert.equal(scripts.length, 1, `one script, the library: ${scripts}`);
+  const { total: library } = await weigh(t, scripts);
+  assert.ok(library <= SEARCH.library, `the search's library is ${library} B`);
+});

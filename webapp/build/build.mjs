@@ -19,7 +19,7 @@
  *    Before that, each article's JSON (article/<slug>.json, what its page fetches), its Markdown (article/<slug>.md)
  *    and images, and the photos, are written into OUTDIR/site/.
  * 4. Writes site/feed.xml and site/tags/<tag>/feed.xml (feed.mjs),
- *    site/search.json (search.mjs), site/llms.txt (llms.mjs), site/sitemap.xml and site/robots.txt
+ *    site/search.json and site/search/ (search.mjs), site/llms.txt (llms.mjs), site/sitemap.xml and site/robots.txt
  *    (sitemap.mjs), site/favicon.ico (favicon.mjs), and OUTDIR/routes.json, the route manifest the server
  *    reads: {"routes": {"/": "index.html", "/about": "about/index.html", …},
  *    "redirects": {"/article/1": "/article/my-post", …}, "not_found": "404.html", "files": {"feed.xml": {"content_type": …, "cache": "revalidate"}, …},
@@ -139,7 +139,7 @@ async function main() {
       articles,
     }),
   );
-  const searchIndexFile = await step('search index', () => writeSearchIndex(articles, siteDir));
+  const searchIndexFiles = await step('search index', () => writeSearchIndex(articles, siteDir));
   const app = await step('waiting for parcel', () => appBuild);
   const cv = { siteDir, origin: siteOrigin, prefix: languagePrefixOf(buildLanguage) };
   const resume = await step('resume.json', () => writeResumeJson(cv));
@@ -187,7 +187,7 @@ async function main() {
     ...resume,
     ...cvPdf,
     ...feeds,
-    searchIndexFile,
+    ...searchIndexFiles,
     ...lists,
     ...articles.flatMap(({ slug }) => [articleDataPath(slug).slice(1), articleMarkdownPath(slug).slice(1)]),
     llmsTxtPath.slice(1),

@@ -2,8 +2,9 @@
  * How the articles are searched: MiniSearch's options, the same for the
  * index the build writes (webapp/build/search.mjs) and the one the browser
  * loads (articleSearch.js). A document is an article's summary (what a
- * list entry shows: its permalink is the id) and its body text; the index
- * keeps the summary's fields, so a result is shown as it comes.
+ * list entry shows) and its body text, with a number for id (its place
+ * among the articles, oldest first: search.mjs); the summaries are kept
+ * beside the index (searchLeaves.js), not in it.
  */
 
 /** What separates words: MiniSearch's own rule (spaces and punctuation). */
@@ -37,11 +38,9 @@ export function searchTerms(text) {
 }
 
 export const searchOptions = {
-  idField: 'path',
   tokenize: searchTerms,
+  // The tags are a list: MiniSearch indexes its words as it does a text's.
   fields: ['title', 'description', 'tags', 'body'],
-  storeFields: ['title', 'description', 'tags', 'date', 'isoDate', 'readingMinutes', 'draft'],
-  // The tags are a list: MiniSearch indexes its words as it does a text's, and keeps it as a list.
   searchOptions: {
     // Every word must match; a word matches its beginning ('acc' finds
     // 'accessible') and, from five letters, a word one typo away.

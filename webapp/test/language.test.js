@@ -82,13 +82,13 @@ describe('text beyond Latin letters', () => {
     const search = new MiniSearch(searchOptions);
     search.addAll([
       {
-        path: '/article/ja',
+        id: '/article/ja',
         title: '二文字ずつ',
         description: '',
         tags: [],
         body: '日本語の文章には単語の間に空白がない。',
       },
-      { path: '/article/en', title: 'Plain', description: '', tags: [], body: 'Words with spaces.' },
+      { id: '/article/en', title: 'Plain', description: '', tags: [], body: 'Words with spaces.' },
     ]);
     for (const query of ['空白', '単語の間', '文章', '単']) {
       expect(

@@ -1,30 +1,34 @@
 // The search on /articles, with the index the build writes for the articles
-// as built (webapp/build/search.mjs) served in place of /search.json.
+// as built (webapp/build/search.mjs) served in place of /search.json and
+// the files beside it (webapp/test/searchIndex.test.js tests them).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from './render.jsx';
-import { pageOf, ui } from '../src/data/index.js';
+import { constants, pageOf, ui } from '../src/data/index.js';
 import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
 import { plural } from '../src/plural.js';
 import { searchIndexPath } from '../src/urls.js';
-import { forgetSearch } from '../src/articleSearch.js';
-import { searchIndex } from '../build/search.mjs';
+import { findArticles, forgetSearch } from '../src/articleSearch.js';
+import { searchFiles } from '../build/search.mjs';
 import { articles } from './articles.js';
 
-const index = searchIndex(articles);
+const files = searchFiles(articles);
 let fetched;
 let failing;
+let served;
 
 beforeEach(() => {
   forgetSearch();
   fetched = [];
   failing = false;
+  served = files;
   vi.stubGlobal('fetch', async (url) => {
     fetched.push(url);
     if (failing) return new Response('', { status: 503 });
-    return new Response(url === searchIndexPath ? index : '', { status: url === searchIndexPath ? 200 : 404 });
+    const body = served.get(url);
+    return new Response(body ?? '', { status: body === undefined ? 404 : 200 });
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -50,15 +54,16 @@ describe('searching the articles', () => {
     expect(fetched).toEqual([]);
     expect(shownPaths()).toEqual(articleList.map(({ path }) => path));
     await user.type(field, word.toLowerCase());
-    expect(fetched).toEqual([searchIndexPath]);
     const status = screen.getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent(word.toLowerCase()));
+    expect(fetched[0]).toBe(searchIndexPath);
     const found = shownPaths();
     if (articleList.length > 0) expect(found).toContain(articleList[0].path);
     for (const path of found) expect(articleList.map((a) => a.path)).toContain(path);
-    expect(status).toHaveTextContent(
-      plural(articlesUi.search.matches, found.length).replace('{query}', word.toLowerCase()),
-    );
+    // All the matches are counted; the first few are shown.
+    const total = (await findArticles(word.toLowerCase())).length;
+    expect(found).toHaveLength(Math.min(total, constants.searchResultsPerPage));
+    expect(status).toHaveTextContent(plural(articlesUi.search.matches, total).replace('{query}', word.toLowerCase()));
 
     // Nothing matches: said, and no list.
     await user.clear(field);
@@ -67,7 +72,8 @@ describe('searching the articles', () => {
       expect(status).toHaveTextContent(plural(articlesUi.search.matches, 0).replace('{query}', 'qzxqzx')),
     );
     expect(shownPaths()).toEqual([]);
-    expect(fetched).toEqual([searchIndexPath]); // once
+    expect(fetched.filter((url) => url === searchIndexPath)).toHaveLength(1); // once
+    for (const url of fetched) expect(files.has(url), url).toBe(true);
 
     // Escape clears the field: the whole list again.
     await user.type(field, '{Escape}');
@@ -105,7 +111,34 @@ describe('searching the articles', () => {
       expect(said).not.toContain(articlesUi.search.failed);
       expect(found.some((after) => said.includes(`ab${after}`))).toBe(true);
     });
-    expect(fetched.length).toBeGreaterThan(1);
-    expect(new Set(fetched)).toEqual(new Set([searchIndexPath]));
+    expect(fetched.filter((url) => url === searchIndexPath).length).toBeGreaterThan(1);
+    for (const url of fetched) expect(files.has(url), url).toBe(true);
+  });
+});
+
+describe('many matches', () => {
+  it('shows the first few, and a button shows more, the first of them focused', async () => {
+    // Thirty articles that all have the word.
+    served = searchFiles(
+      Array.from({ length: 30 }, (_, n) => ({
+        summary: { ...articles[0].summary, path: `/article/many-${n}`, title: `Many ${n}`, isoDate: '2020-01-01' },
+        searchText: `zebra ${'word '.repeat(n)}`,
+      })),
+      500,
+    );
+    const user = userEvent.setup();
+    const field = await openArticles();
+    await user.type(field, 'zebra');
+    const status = screen.getByRole('status');
+    await waitFor(() =>
+      expect(status).toHaveTextContent(plural(articlesUi.search.matches, 30).replace('{query}', 'zebra')),
+    );
+    const perPage = constants.searchResultsPerPage;
+    await waitFor(() => expect(shownPaths()).toHaveLength(Math.min(30, perPage)));
+    const summaries = fetched.filter((url) => url.startsWith('/search/articles/'));
+    expect(summaries).toHaveLength(Math.min(30, perPage));
+    await user.click(screen.getByRole('button', { name: articlesUi.search.more }));
+    await waitFor(() => expect(shownPaths()).toHaveLength(Math.min(30, 2 * perPage)));
+    expect(document.activeElement.getAttribute('href')).toBe(shownPaths()[perPage]);
   });
 });

@@ -2,42 +2,56 @@
  * The articles page's search: a search field that finds articles by the
  * words of their title, description, tags and body. The index comes on the
  * visitor's first search (articleSearch.js), so no page's first visit
- * carries it; it holds what a list entry shows of each article, so the
- * search finds among all of them, whichever page of the list is shown.
- * While there is a query, the matching articles, best first, take the
- * place of `children` (the list); a status line tells screen
- * readers how many match. The query is in the URL (?q=), so a search can
- * be linked and survives Back; ↓ and ↑ move between the field and the
- * results, Escape clears the field.
+ * carries it, and each query then loads only the parts of the index its
+ * words need; it searches all the articles, whichever page of the list is
+ * shown. While there is a query, the matching articles, best first, take
+ * the place of `children` (the list), a few at a time (a button shows
+ * more); a status line tells screen readers how many match. The query is
+ * in the URL (?q=), so a search can be linked and survives Back; ↓ and ↑
+ * move between the field and the results, Escape clears the field.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { articlesUi } from '../data/articlesUi.js';
-import { loadSearch, summaryOf } from '../articleSearch.js';
+import { findArticles, loadSearch, summariesOf } from '../articleSearch.js';
+import { constants } from '../data/index.js';
 import { plural } from '../plural.js';
 import ArticleList from './ArticleList.jsx';
 import './ArticleSearch.css';
+
+/** How long typing may pause before the query is searched, in ms. */
+const pause = 150;
 
 export default function ArticleSearch({ TagList, children }) {
   // The router's own hooks, which the main script has already (useSearchParams would add to it).
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const query = new URLSearchParams(search).get('q') ?? '';
-  const [found, setFound] = useState({ query: '', articles: [], failed: false });
+  const [found, setFound] = useState({ query: '', ids: [], articles: [], failed: false });
+  const [shown, setShown] = useState(constants.searchResultsPerPage);
   const id = useId();
   const resultsRef = useRef(null);
+  // After "show more": the first of the results it added, which gets the focus once shown.
+  const firstNew = useRef(null);
 
   useEffect(() => {
     if (!query.trim()) return undefined;
     let current = true;
-    loadSearch().then(
-      (index) => current && setFound({ query, articles: index.search(query).map(summaryOf), failed: false }),
-      () => current && setFound({ query, articles: [], failed: true }),
-    );
+    const answer = (found) => current && setFound({ query, ...found });
+    // Each key typed changes the query: one that the next key follows within `pause` fetches nothing.
+    const typing = setTimeout(async () => {
+      try {
+        const ids = await findArticles(query);
+        answer({ ids, articles: await summariesOf(ids.slice(0, shown)), failed: false });
+      } catch {
+        answer({ ids: [], articles: [], failed: true });
+      }
+    }, pause);
     return () => {
       current = false;
+      clearTimeout(typing);
     };
-  }, [query]);
+  }, [query, shown]);
 
   const searching = query.trim() !== '';
   // While the next answer is on its way, the last one stays on screen.
@@ -45,7 +59,8 @@ export default function ArticleSearch({ TagList, children }) {
   const results = answered ? found.articles : [];
   let status = '';
   if (answered && found.failed) status = articlesUi.search.failed;
-  else if (answered) status = plural(articlesUi.search.matches, results.length).replace('{query}', found.query.trim());
+  else if (answered)
+    status = plural(articlesUi.search.matches, found.ids.length).replace('{query}', found.query.trim());
 
   const setQuery = (value) =>
     navigate(value ? `${pathname}?${new URLSearchParams({ q: value })}` : pathname, {
@@ -53,6 +68,14 @@ export default function ArticleSearch({ TagList, children }) {
       preventScrollReset: true,
     });
   const links = () => [...(resultsRef.current?.querySelectorAll('.card-link') ?? [])];
+  useEffect(() => {
+    const link = links()[firstNew.current];
+    if (link) {
+      firstNew.current = null;
+      link.focus();
+    }
+  });
+
   const onFieldKey = (event) => {
     if (event.key === 'ArrowDown' && links().length > 0) {
       event.preventDefault();
@@ -87,7 +110,10 @@ export default function ArticleSearch({ TagList, children }) {
           placeholder={articlesUi.search.placeholder}
           autoComplete="off"
           onFocus={() => loadSearch().catch(() => {})}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            setShown(constants.searchResultsPerPage);
+            setQuery(event.target.value);
+          }}
           onKeyDown={onFieldKey}
         />
       </form>
@@ -98,6 +124,18 @@ export default function ArticleSearch({ TagList, children }) {
         // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- arrow keys move between the links inside
         <div ref={resultsRef} onKeyDown={onResultsKey}>
           {results.length > 0 && <ArticleList articles={results} headingLevel={2} page TagList={TagList} />}
+          {results.length < found.ids.length && !found.failed && (
+            <button
+              type="button"
+              className="button article-search__more"
+              onClick={() => {
+                firstNew.current = results.length;
+                setShown(results.length + constants.searchResultsPerPage);
+              }}
+            >
+              {articlesUi.search.more}
+            </button>
+          )}
         </div>
       ) : (
         children

@@ -23,12 +23,13 @@ export const articlesUi = {
     newer: 'Newer articles',
     older: 'Older articles',
   },
-  /** The search on /articles; `{count}` and `{query}` are filled in. */
+  /** The search on /articles; `{count}` and `{query}` are filled in; `more` shows the next page of results. */
   search: {
     label: 'Search articles',
     placeholder: 'Search articles…',
     matches: { one: '1 article matches “{query}”.', other: '{count} articles match “{query}”.' },
     failed: 'The search could not be loaded. Please check your connection and try again.',
+    more: 'Show more results',
   },
   /**
    * The button over each code block, and what it says once pressed: the
