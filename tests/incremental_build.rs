@@ -1,5 +1,6 @@
 //! A rebuild redoes only what changed and embeds no stale byte: a copy of
-//! the repository gets an article of its own and is built; the article is
+//! the repository with forty articles, so that its search index is cut
+//! into leaves (webapp/src/searchLeaves.js), gets an article of its own and is built; the article is
 //! edited and the copy built again (compressed files and rendered articles
 //! from the caches), then built once more from nothing (a new target folder
 //! and a new web cache, as after `cargo clean`). The second build must
@@ -22,6 +23,10 @@ use sha2::Digest as _;
 use copies::*;
 
 const SLUG: &str = "cache-probe";
+/// Enough generated articles (of 400 words) for the search index to be cut into leaves.
+const ARTICLES: usize = 40;
+/// The words whose counts in the probe article the edit changes (its title's "edited", its sentence's others).
+const CHANGED_WORDS: [&str; 4] = ["edited", "and", "second", "one"];
 const TITLE: &str = "What the cache keeps";
 const EDITED_TITLE: &str = "What the cache keeps, edited";
 
@@ -50,7 +55,14 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     let file = format!("2099-01-01-{SLUG}.md");
     // Caches of its own: what they reuse is what this test checks.
     let Some(copy) = build_copy_with("incremental", Caches::OwnTarget, |copy| {
-        fs::write(copy.join("webapp/src/data/articles").join(&file), article(TITLE, "The first sentence.")).unwrap();
+        let articles = copy.join("webapp/src/data/articles");
+        let generate = Command::new("node")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/generate-articles.mjs"))
+            .args([articles.as_os_str(), ARTICLES.to_string().as_ref(), "400".as_ref()])
+            .status()
+            .expect("run node");
+        assert!(generate.success(), "tools/generate-articles.mjs failed");
+        fs::write(articles.join(&file), article(TITLE, "The first sentence.")).unwrap();
     }) else {
         return;
     };
@@ -71,11 +83,22 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     let changes = changed(&before, &after);
     eprintln!("changed by the edit: {changes:?}");
 
-    // What must change: its page, its JSON and Markdown, the feed, the search index, its share card.
-    for path in [page.clone(), format!("article/{SLUG}.json"), format!("article/{SLUG}.md"), "feed.xml".into(), "search.json".into()] {
+    // What must change: its page, its JSON and Markdown, the feed, its summary for the search, its share card.
+    let summaries: Vec<&String> = changes.iter().filter(|path| path.starts_with("search/articles/")).collect();
+    assert_eq!(summaries.len(), 1, "one summary for the search changed: {summaries:?}");
+    for path in [page.clone(), format!("article/{SLUG}.json"), format!("article/{SLUG}.md"), "feed.xml".into(), summaries[0].clone()] {
         assert!(changes.contains(&path), "{path} did not change");
         assert!(mentions(&after[&path], EDITED_TITLE), "{path} has the new title");
     }
+    // The search index: its first file (the field lengths) and the leaves of the words whose counts changed, no other.
+    let leaves: Vec<&String> = changes.iter().filter(|path| path.starts_with("search/terms/")).collect();
+    assert!(!leaves.is_empty() && leaves.len() <= CHANGED_WORDS.len(), "the leaves that changed: {leaves:?}");
+    for leaf in &leaves {
+        let text = String::from_utf8_lossy(&after[*leaf]).into_owned();
+        assert!(CHANGED_WORDS.iter().any(|word| text.contains(&format!("[\"{word}\",{{"))), "{leaf} changed, though it holds none of {CHANGED_WORDS:?}");
+    }
+    let all_leaves = after.keys().filter(|path| path.starts_with("search/terms/") && path.ends_with(".json")).count();
+    assert!(all_leaves > 4 * CHANGED_WORDS.len(), "only {all_leaves} leaves: the index is not cut");
     let card = |site: &BTreeMap<String, Vec<u8>>| {
         let html = String::from_utf8_lossy(&site[&page]).into_owned();
         let at = html.find("property=\"og:image\" content=\"").expect("an og:image") + 30;
@@ -93,7 +116,8 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     // (The pack the library compiles in is made of the files, and differs with them.)
     for path in changes.iter().filter(|path| !path.starts_with('(')) {
         let about_it = [&before, &after].iter().any(|site| site.get(path).is_some_and(|b| mentions(b, TITLE) || mentions(b, EDITED_TITLE)));
-        assert!(about_it || *path == old_card || *path == new_card, "{path} changed, though it is not about the edited article");
+        let index = *path == "search.json" || leaves.contains(&path);
+        assert!(about_it || index || *path == old_card || *path == new_card, "{path} changed, though it is not about the edited article");
         assert!(
             !path.starts_with("static/js/") && !path.starts_with("static/css/"),
             "{path} changed: every page names its scripts and styles"

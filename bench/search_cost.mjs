@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// What a visitor's search on /articles costs: the bytes Chromium receives
+// for it (bodies and headers, as it counts them) and the main thread's
+// work, on a phone as Lighthouse emulates one (4× CPU slowdown). For each
+// query, a fresh page: the query typed at once (the first query), then
+// each of the others typed in its place (later queries).
+//
+//   node bench/search_cost.mjs BASE_URL QUERY...
+//
+// e.g. against a copy with 2,000 generated articles (docs/performance.md):
+//   target/release/portfolio --port 8080 & node bench/search_cost.mjs http://127.0.0.1:8080 milestone 'code review'
+// Not part of `npm test`: the times depend on how busy the machine is.
+import { chromium } from 'playwright-core';
+
+const [baseURL, ...queries] = process.argv.slice(2);
+if (!baseURL || queries.length === 0) {
+  console.error('usage: node bench/search_cost.mjs BASE_URL QUERY...');
+  process.exit(2);
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+
+/** The main thread's busy time so far (ms) and the bytes received so far, on `cdp`'s page. */
+async function spent(cdp, received) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return { ms: metrics.find(({ name }) => name === 'TaskDuration').value * 1000, bytes: received.total };
+}
+
+async function search(page, cdp, received, query) {
+  // Nothing of the measuring tool runs in the page meanwhile but this observer of the status line.
+  await page.evaluate(() => {
+    window.statusSays = (query) =>
+      new Promise((resolve) => {
+        const check = () => document.querySelector('[role=status]')?.textContent.includes(query) && resolve();
+        new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+        check();
+      });
+  });
+  const before = await spent(cdp, received);
+  // The field's focus fetches the library and /search.json, once.
+  await page.evaluate(() => document.querySelector('input[type=search]').focus());
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(query);
+  await page.evaluate((query) => window.statusSays(query), query);
+  await page.waitForLoadState('networkidle');
+  const after = await spent(cdp, received);
+  return { query, ms: after.ms - before.ms, bytes: after.bytes - before.bytes };
+}
+
+console.log('| query | then | main thread, 4× slower CPU | bytes received |');
+console.log('|---|---|---:|---:|');
+for (const first of queries) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const received = { total: 0 };
+  await cdp.send('Network.enable');
+  cdp.on('Network.loadingFinished', ({ encodedDataLength }) => {
+    received.total += encodedDataLength;
+  });
+  await cdp.send('Performance.enable');
+  await page.goto(`${baseURL}/articles`, { waitUntil: 'networkidle' });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const costs = [await search(page, cdp, received, first)];
+  for (const next of queries.filter((query) => query !== first)) costs.push(await search(page, cdp, received, next));
+  for (const [index, { query, ms, bytes }] of costs.entries())
+    console.log(`| ${index === 0 ? `**${query}**` : ''} | ${index === 0 ? 'first' : query} | ${ms.toFixed(0)} ms | ${bytes} |`);
+  await context.close();
+}
+await browser.close();
