@@ -57,7 +57,7 @@ export default [
   },
   {
     // Functions the end-to-end tests run inside the page (page.evaluate).
-    files: ['tests/e2e/**/*.mjs'],
+    files: ['tests/e2e/**/*.mjs', 'bench/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   prettier,

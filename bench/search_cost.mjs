@@ -64,7 +64,9 @@ for (const first of queries) {
   const costs = [await search(page, cdp, received, first)];
   for (const next of queries.filter((query) => query !== first)) costs.push(await search(page, cdp, received, next));
   for (const [index, { query, ms, bytes }] of costs.entries())
-    console.log(`| ${index === 0 ? `**${query}**` : ''} | ${index === 0 ? 'first' : query} | ${ms.toFixed(0)} ms | ${bytes} |`);
+    console.log(
+      `| ${index === 0 ? `**${query}**` : ''} | ${index === 0 ? 'first' : query} | ${ms.toFixed(0)} ms | ${bytes} |`,
+    );
   await context.close();
 }
 await browser.close();

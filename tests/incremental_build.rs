@@ -95,7 +95,10 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     assert!(!leaves.is_empty() && leaves.len() <= CHANGED_WORDS.len(), "the leaves that changed: {leaves:?}");
     for leaf in &leaves {
         let text = String::from_utf8_lossy(&after[*leaf]).into_owned();
-        assert!(CHANGED_WORDS.iter().any(|word| text.contains(&format!("[\"{word}\",{{"))), "{leaf} changed, though it holds none of {CHANGED_WORDS:?}");
+        assert!(
+            CHANGED_WORDS.iter().any(|word| text.contains(&format!("[\"{word}\",{{"))),
+            "{leaf} changed, though it holds none of {CHANGED_WORDS:?}"
+        );
     }
     let all_leaves = after.keys().filter(|path| path.starts_with("search/terms/") && path.ends_with(".json")).count();
     assert!(all_leaves > 4 * CHANGED_WORDS.len(), "only {all_leaves} leaves: the index is not cut");
