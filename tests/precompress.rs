@@ -86,15 +86,25 @@ fn a_damaged_entry_is_found_and_compressed_again() {
     for codec in [brotli(11), gzip()] {
         let cache = Cache::open(&scratch.0, &codec).unwrap();
         let (good, _) = cache.compress(&text(3)).unwrap();
-        let entry = entries(&scratch.0).into_iter().find(|e| fs::read(e).unwrap() == good).expect("the entry");
-        for damage in
-            [good[..good.len() / 2].to_vec(), Vec::new(), [&good[..good.len() - 1], b"x"].concat(), codec.compress(&text(4)).unwrap()]
-        {
+        let entry = entries(&scratch.0).into_iter().find(|e| fs::read(e).unwrap().starts_with(&good)).expect("the entry");
+        let stored = fs::read(&entry).unwrap();
+        // Another input's entry, whole, under this one's name.
+        cache.compress(&text(4)).unwrap();
+        let other = entries(&scratch.0).into_iter().find(|e| *e != entry).map(|e| fs::read(e).unwrap()).expect("the other entry");
+        for damage in [
+            stored[..stored.len() / 2].to_vec(),
+            Vec::new(),
+            good.clone(),
+            [&stored[..stored.len() - 1], b"x"].concat(),
+            [&good[..good.len() - 1], b"x", &stored[good.len()..]].concat(),
+            codec.compress(&text(4)).unwrap(),
+            other,
+        ] {
             fs::write(&entry, &damage).unwrap();
             let (bytes, outcome) = cache.compress(&text(3)).unwrap();
             assert_eq!(outcome, Outcome::Repaired, "{codec:?}: a damaged entry is not used");
             assert_eq!(bytes, good, "{codec:?}");
-            assert_eq!(fs::read(&entry).unwrap(), good, "{codec:?}: the entry is written anew");
+            assert_eq!(fs::read(&entry).unwrap(), stored, "{codec:?}: the entry is written anew");
         }
     }
 }
