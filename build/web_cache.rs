@@ -111,7 +111,7 @@ pub fn restore(cache: &Path, key: &str, root: &Path, web_out: &Path) -> io::Resu
     if web_out.exists() {
         fs::remove_dir_all(web_out)?;
     }
-    copy_tree(&entry.join("site"), &web_out.join("site"))?;
+    copy_tree(&entry.join("site"), &web_out.join("site"), Link::Allowed)?;
     fs::copy(entry.join("routes.json"), web_out.join("routes.json"))?;
     if entry.join(NOTES).is_file() {
         fs::copy(entry.join(NOTES), web_out.join(NOTES))?;
@@ -121,7 +121,7 @@ pub fn restore(cache: &Path, key: &str, root: &Path, web_out: &Path) -> io::Resu
     }
     for kept in fs::read_dir(entry.join("generated"))? {
         let kept = kept?;
-        copy_tree(&kept.path(), &root.join("webapp/src").join(kept.file_name()))?;
+        copy_tree(&kept.path(), &root.join("webapp/src").join(kept.file_name()), Link::No)?;
     }
     // Marks the entry as used, for the pruning below.
     fs::File::options().write(true).open(entry.join("routes.json"))?.set_modified(std::time::SystemTime::now())?;
@@ -135,10 +135,10 @@ pub fn keep(cache: &Path, key: &str, root: &Path, web_out: &Path) -> io::Result<
     if partial.exists() {
         fs::remove_dir_all(&partial)?;
     }
-    copy_tree(&web_out.join("site"), &partial.join("site"))?;
+    copy_tree(&web_out.join("site"), &partial.join("site"), Link::Allowed)?;
     fs::create_dir_all(partial.join("generated"))?;
     for dir in generated_dirs(root)? {
-        copy_tree(&dir, &partial.join("generated").join(dir.file_name().unwrap()))?;
+        copy_tree(&dir, &partial.join("generated").join(dir.file_name().unwrap()), Link::No)?;
     }
     if web_out.join(NOTES).is_file() {
         fs::copy(web_out.join(NOTES), partial.join(NOTES))?;
@@ -169,14 +169,26 @@ fn prune(cache: &Path) -> io::Result<()> {
     Ok(())
 }
 
-fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
+/// Whether a file may be kept as a hard link to the same bytes.
+#[derive(Clone, Copy, PartialEq)]
+enum Link {
+    /// The site's files: the web build removes its output folder before it
+    /// writes, so it never writes into a file an entry holds (a 2,000-article
+    /// site's 10,000 files, 300 MB, are linked in a fraction of the seconds
+    /// copying them took at each build).
+    Allowed,
+    /// The generated modules, which the web build writes in place.
+    No,
+}
+
+fn copy_tree(from: &Path, to: &Path, link: Link) -> io::Result<()> {
     fs::create_dir_all(to)?;
     for entry in fs::read_dir(from)? {
         let entry = entry?;
         let target = to.join(entry.file_name());
         if entry.file_type()?.is_dir() {
-            copy_tree(&entry.path(), &target)?;
-        } else {
+            copy_tree(&entry.path(), &target, link)?;
+        } else if link == Link::No || fs::hard_link(entry.path(), &target).is_err() {
             fs::copy(entry.path(), &target)?;
         }
     }

@@ -261,6 +261,12 @@ fn a_reused_web_build_writes_the_generated_modules_into_the_checkout() {
     fs::write(reusing.join("webapp/src/generated.de/pages.js"), "stale").unwrap();
     assert!(web_cache::restore(&cache, "key", &reusing, &reusing.join("web")).unwrap(), "the entry is reused");
     assert_eq!(fs::read_to_string(reusing.join("web/site/index.html")).unwrap(), "<!doctype html>");
+    // The site's files are linked, not copied (the web build never writes into one); the modules are copied.
+    use std::os::unix::fs::MetadataExt as _;
+    let inode = |path: PathBuf| fs::metadata(path).unwrap().ino();
+    assert_eq!(inode(built.join("web/site/index.html")), inode(reusing.join("web/site/index.html")), "linked");
+    let module = "webapp/src/generated/articleList.js";
+    assert_ne!(inode(built.join(module)), inode(reusing.join(module)), "copied");
     assert_eq!(fs::read_to_string(reusing.join("web").join(web_cache::NOTES)).unwrap(), "a note for the owner\n", "its notes, shown again");
     for (file, text) in generated {
         assert_eq!(fs::read_to_string(reusing.join("webapp/src").join(file)).ok().as_deref(), Some(text), "{file}");
