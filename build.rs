@@ -19,6 +19,8 @@
 
 #[path = "build/dictionaries.rs"]
 mod dictionaries;
+#[path = "build/pack.rs"]
+mod pack;
 #[path = "build/precompress.rs"]
 mod precompress;
 #[path = "build/web_cache.rs"]
@@ -55,8 +57,10 @@ fn main() {
 
     require_tool("node");
     require_tool("npm");
+    // How long each step took: shown by `cargo build -vv`, and kept in the build's output folder.
+    let mut steps = Steps::default();
     install_node_modules_if_stale(&root);
-    build_web(&root, &sources, &out_dir, &web_out);
+    steps.time("web build", || build_web(&root, &sources, &out_dir, &web_out));
     show_notes(&web_out);
 
     if embed_dir.exists() {
@@ -64,20 +68,39 @@ fn main() {
     }
     let site = web_out.join("site");
     let mut jobs = Vec::new();
-    link_embed_tree(&site, &site, &embed_dir, &mut jobs).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
-    // The largest first, so that no thread starts a long one last.
-    jobs.sort_by_cached_key(|job| std::cmp::Reverse(fs::metadata(&job.input).map_or(0, |m| m.len())));
-    precompress_site(&root, &out_dir, &jobs);
-    write_deltas(&site, &embed_dir, &web_out.join("routes.json"), &out_dir);
-    // Each byte once: a text file with a gzip copy is embedded as that copy
-    // (and its brotli one) alone; the server makes the rare identity
-    // response from the gzip copy as it sends it. The others are embedded as they are.
-    for job in &jobs {
-        if !precompress::sibling(&job.output, "gz").exists() {
-            link_or_copy(&job.input, &job.output).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", job.output.display())));
+    steps.time("embed tree", || {
+        link_embed_tree(&site, &site, &embed_dir, &mut jobs)
+            .unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
+        // The largest first, so that no thread starts a long one last.
+        jobs.sort_by_cached_key(|job| std::cmp::Reverse(fs::metadata(&job.input).map_or(0, |m| m.len())));
+    });
+    steps.time("precompression", || precompress_site(&root, &out_dir, &jobs));
+    steps.time("deltas", || write_deltas(&site, &embed_dir, &web_out.join("routes.json"), &out_dir));
+    steps.time("pack", || {
+        // Each byte once: a text file with a gzip copy is embedded as that copy
+        // (and its brotli one) alone; the server makes the rare identity
+        // response from the gzip copy as it sends it. The others are embedded as they are.
+        for job in &jobs {
+            if !precompress::sibling(&job.output, "gz").exists() {
+                link_or_copy(&job.input, &job.output).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", job.output.display())));
+            }
         }
+        pack::pack_site(&embed_dir, &out_dir).unwrap_or_else(|e| fail(&format!("cannot pack {}: {e}", embed_dir.display())));
+    });
+    println!("steps: {}", steps.0.join(", "));
+}
+
+/// The steps of the build and how long each took, as "name 1.2s".
+#[derive(Default)]
+struct Steps(Vec<String>);
+
+impl Steps {
+    fn time<T>(&mut self, name: &str, step: impl FnOnce() -> T) -> T {
+        let started = Instant::now();
+        let result = step();
+        self.0.push(format!("{name} {:.1?}", started.elapsed()));
+        result
     }
-    pack_site(&embed_dir, &out_dir).unwrap_or_else(|e| fail(&format!("cannot pack {}: {e}", embed_dir.display())));
 }
 
 /// Runs the web build into `web_out`, or takes its output from an earlier
@@ -103,48 +126,6 @@ fn show_notes(web_out: &Path) {
     for note in fs::read_to_string(web_out.join(web_cache::NOTES)).unwrap_or_default().lines() {
         println!("cargo:warning={note}");
     }
-}
-
-/// Writes what `src/lib.rs` compiles in: the files of `embed` one after
-/// another (`site.pack`), their SHA-256s in the same order (`site.sha256`),
-/// and the index of paths and where each file's bytes start and end
-/// (`site_index.rs`), sorted by path.
-fn pack_site(embed: &Path, out_dir: &Path) -> io::Result<()> {
-    use sha2::{Digest, Sha256};
-    use std::fmt::Write as _;
-    use std::io::Write as _;
-    let mut names = Vec::new();
-    list_files(embed, embed, &mut names)?;
-    names.sort();
-    let mut pack = io::BufWriter::new(fs::File::create(out_dir.join("site.pack"))?);
-    let mut hashes = Vec::with_capacity(32 * names.len());
-    let mut index = String::from("&[\n");
-    let mut at = 0;
-    for name in &names {
-        let bytes = fs::read(embed.join(name))?;
-        pack.write_all(&bytes)?;
-        hashes.extend_from_slice(&Sha256::digest(&bytes));
-        writeln!(index, "({name:?}, {at}, {}),", at + bytes.len()).expect("writing to a String");
-        at += bytes.len();
-    }
-    pack.flush()?;
-    fs::write(out_dir.join("site.sha256"), hashes)?;
-    fs::write(out_dir.join("site_index.rs"), index + "]\n")
-}
-
-/// The paths of the files below `dir`, relative to `root`, with `/` between names.
-fn list_files(root: &Path, dir: &Path, names: &mut Vec<String>) -> io::Result<()> {
-    for entry in fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            list_files(root, &path, names)?;
-        } else {
-            let relative = path.strip_prefix(root).expect("walked below root");
-            let parts: Vec<_> = relative.components().map(|part| part.as_os_str().to_string_lossy()).collect();
-            names.push(parts.join("/"));
-        }
-    }
-    Ok(())
 }
 
 /// Unused cache entries are removed after this long: long enough to keep

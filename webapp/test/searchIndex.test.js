@@ -6,7 +6,8 @@
 // what issue 52's budget allows.
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { searchFiles } from '../build/search.mjs';
+import MiniSearch from 'minisearch';
+import { indexOf, searchFiles } from '../build/search.mjs';
 import { findArticles, forgetSearch, loadSearch, summariesOf } from '../src/articleSearch.js';
 import { leafPath, leavesOf } from '../src/searchLeaves.js';
 import { searchOptions, searchTerms } from '../src/searchOptions.js';
@@ -63,6 +64,19 @@ const fuzzy = (word) => searchOptions.searchOptions.fuzzy(word) > 0;
 const words = [...new Set(articles.flatMap(({ summary }) => searchTerms(summary.title).map((w) => w.toLowerCase())))];
 
 describe('the search index, cut into leaves', () => {
+  it('is the index MiniSearch makes, to the bit', () => {
+    const documents = articles.map(({ summary, searchText }, id) => ({ ...summary, id, body: searchText }));
+    const search = new MiniSearch(searchOptions);
+    search.addAll(documents);
+    const json = search.toJSON();
+    const made = indexOf(documents);
+    expect(made.documentCount).toBe(json.documentCount);
+    expect(made.fieldIds).toEqual(json.fieldIds);
+    expect(made.averageFieldLength).toEqual(json.averageFieldLength);
+    expect(made.lengths).toEqual(documents.map((_, id) => json.fieldLength[id]));
+    expect(made.index).toEqual(json.index.sort(([a], [b]) => (a < b ? -1 : 1)));
+  });
+
   it('is one file for a small index, leaves and summaries for a large one', () => {
     expect([...whole.keys()]).toEqual([searchIndexPath]);
     const leaves = [...split.keys()].filter((path) => path.startsWith('/search/terms/'));
