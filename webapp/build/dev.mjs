@@ -36,14 +36,17 @@ async function freshData() {
   return { site, pages, ui };
 }
 
+/** What the live preview wrote, file → its text's digest: a save writes only what changed (articleFiles.mjs). */
+const written = new Map();
+
 async function renderArticles() {
   const started = performance.now();
   try {
     const articles = await loadArticles(undefined, { drafts: true });
     const { site, pages, ui } = await freshData();
     // The JSON first, then the module whose new revision makes Parcel reload the page, then the search index.
-    await writeArticleFiles(articles, distDir);
-    await writeListFiles(articles, pages, distDir);
+    await writeArticleFiles(articles, distDir, written);
+    await writeListFiles(articles, pages, distDir, written);
     await writeArticleModules(articles, null, { revision: previewRevision(articles) });
     console.log(`articles: ${articles.length} rendered in ${Math.round(performance.now() - started)} ms`);
     await writeSearchIndex(articles, distDir);

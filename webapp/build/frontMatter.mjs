@@ -106,10 +106,20 @@ export function displayDate(day) {
 
 export const isoDay = (day) => day.toISOString().slice(0, 10);
 
-/** The 1-based line of the front matter where `field` is set, or null. */
+/**
+ * The 1-based line of the front matter where `field` is set, or null. Reads
+ * up to the front matter's closing `---` only: at 2,000 articles, splitting
+ * each whole file into lines took half a second of every build.
+ */
 export function fieldLine(source, field) {
-  const index = source.split('\n').findIndex((line) => line.startsWith(`${field}:`));
-  return index === -1 ? null : index + 1;
+  for (let start = 0, line = 1; start < source.length; line += 1) {
+    const end = source.indexOf('\n', start);
+    const text = source.slice(start, end === -1 ? source.length : end);
+    if (text.startsWith(`${field}:`)) return line;
+    if ((line > 1 && text.trimEnd() === '---') || end === -1) return null;
+    start = end + 1;
+  }
+  return null;
 }
 
 export function readFrontMatter(file, source) {
