@@ -43,7 +43,8 @@ import { languages } from '../../webapp/src/generated/languages.js';
  */
 const BUDGETS = {
   '/': { firstVisit: 83_050, everything: 141_300, per: 'project' },
-  '/about': { firstVisit: 85_150, everything: 147_650 },
+  // 50 B more since the search engine's chunk (its name in the main script's list of chunks).
+  '/about': { firstVisit: 85_200, everything: 147_650 },
   // The page without its cards measured 88,000 B (the sample's 89,789 B less five SVG cards).
   '/projects': { firstVisit: 82_350, everything: 86_100, per: 'project' },
   // With the search field, tag links and the links between the list's pages; the search's library
@@ -327,12 +328,12 @@ for (const route of routes) {
  * a word (the newest article's longest): the search's library, and the
  * index's files the word needs with the summaries of the results shown
  * (webapp/src/searchLeaves.js). At most 100 KB whatever the archive's size
- * (webapp/test/searchIndex.test.js measures 2,000 articles), the library
- * within the 6 KB that test counts.
+ * (webapp/test/searchIndex.test.js measures 2,000 articles), the engine's
+ * chunk (MiniSearch, the tokenizer) within the 7 KB that test counts.
  */
-const SEARCH = { firstQuery: 100 * 1024, library: 6 * 1024 };
+const SEARCH = { firstQuery: 100 * 1024, library: 7 * 1024 };
 
-test(`the first search on /articles loads at most ${SEARCH.firstQuery} B, its library at most ${SEARCH.library} B`, async (t) => {
+test(`the first search on /articles loads at most ${SEARCH.firstQuery} B, its engine at most ${SEARCH.library} B`, async (t) => {
   // An owner without articles yet: a word that finds none.
   const title = articleList[0]?.title ?? 'web';
   const word = title.split(/[^\p{L}\p{N}]+/u).sort((a, b) => b.length - a.length)[0];
@@ -354,7 +355,7 @@ test(`the first search on /articles loads at most ${SEARCH.firstQuery} B, its li
   const { total } = await weigh(t, paths);
   assert.ok(total <= SEARCH.firstQuery, `the first search for "${word}" loaded ${total} B`);
   const scripts = paths.filter((path) => path.endsWith('.js'));
-  assert.equal(scripts.length, 1, `one script, the library: ${scripts}`);
+  assert.equal(scripts.length, 1, `one script, the engine: ${scripts}`);
   const { total: library } = await weigh(t, scripts);
-  assert.ok(library <= SEARCH.library, `the search's library is ${library} B`);
+  assert.ok(library <= SEARCH.library, `the search's engine is ${library} B`);
 });

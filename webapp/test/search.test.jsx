@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from './render.jsx';
-import { constants, pageOf, ui } from '../src/data/index.js';
+import { pageOf, ui } from '../src/data/index.js';
+import { resultsPerPage } from '../src/search.js';
 import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
 import { plural } from '../src/plural.js';
@@ -62,7 +63,7 @@ describe('searching the articles', () => {
     for (const path of found) expect(articleList.map((a) => a.path)).toContain(path);
     // All the matches are counted; the first few are shown.
     const total = (await findArticles(word.toLowerCase())).length;
-    expect(found).toHaveLength(Math.min(total, constants.searchResultsPerPage));
+    expect(found).toHaveLength(Math.min(total, resultsPerPage));
     expect(status).toHaveTextContent(plural(articlesUi.search.matches, total).replace('{query}', word.toLowerCase()));
 
     // Nothing matches: said, and no list.
@@ -133,7 +134,7 @@ describe('many matches', () => {
     await waitFor(() =>
       expect(status).toHaveTextContent(plural(articlesUi.search.matches, 30).replace('{query}', 'zebra')),
     );
-    const perPage = constants.searchResultsPerPage;
+    const perPage = resultsPerPage;
     await waitFor(() => expect(shownPaths()).toHaveLength(Math.min(30, perPage)));
     const summaries = fetched.filter((url) => url.startsWith('/search/articles/'));
     expect(summaries).toHaveLength(Math.min(30, perPage));

@@ -14,7 +14,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { articlesUi } from '../data/articlesUi.js';
 import { findArticles, loadSearch, summariesOf } from '../articleSearch.js';
-import { constants } from '../data/index.js';
 import { plural } from '../plural.js';
 import ArticleList from './ArticleList.jsx';
 import './ArticleSearch.css';
@@ -28,7 +27,8 @@ export default function ArticleSearch({ TagList, children }) {
   const navigate = useNavigate();
   const query = new URLSearchParams(search).get('q') ?? '';
   const [found, setFound] = useState({ query: '', ids: [], articles: [], failed: false });
-  const [shown, setShown] = useState(constants.searchResultsPerPage);
+  // How many pages of results are shown: a press of the button adds one.
+  const [pages, setPages] = useState(1);
   const id = useId();
   const resultsRef = useRef(null);
   // After "show more": the first of the results it added, which gets the focus once shown.
@@ -42,7 +42,7 @@ export default function ArticleSearch({ TagList, children }) {
     const typing = setTimeout(async () => {
       try {
         const ids = await findArticles(query);
-        answer({ ids, articles: await summariesOf(ids.slice(0, shown)), failed: false });
+        answer({ ids, articles: await summariesOf(ids, pages), failed: false });
       } catch {
         answer({ ids: [], articles: [], failed: true });
       }
@@ -51,7 +51,7 @@ export default function ArticleSearch({ TagList, children }) {
       current = false;
       clearTimeout(typing);
     };
-  }, [query, shown]);
+  }, [query, pages]);
 
   const searching = query.trim() !== '';
   // While the next answer is on its way, the last one stays on screen.
@@ -111,7 +111,7 @@ export default function ArticleSearch({ TagList, children }) {
           autoComplete="off"
           onFocus={() => loadSearch().catch(() => {})}
           onChange={(event) => {
-            setShown(constants.searchResultsPerPage);
+            setPages(1);
             setQuery(event.target.value);
           }}
           onKeyDown={onFieldKey}
@@ -130,7 +130,7 @@ export default function ArticleSearch({ TagList, children }) {
               className="button article-search__more"
               onClick={() => {
                 firstNew.current = results.length;
-                setShown(results.length + constants.searchResultsPerPage);
+                setPages(pages + 1);
               }}
             >
               {articlesUi.search.more}

@@ -19,11 +19,6 @@ export const constants = Object.freeze({
    * /articles/page/2 and on, so its first visit stays light with hundreds.
    */
   articlesPerPage: 20,
-  /**
-   * The search on /articles shows this many results, best first, then a
-   * button shows as many more: each shown result's summary is a request.
-   */
-  searchResultsPerPage: 10,
   /** Size in CSS px of a project's logo on its card (a photo logo is rendered for it). */
   projectLogoSize: 48,
   /**

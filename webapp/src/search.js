@@ -1,0 +1,58 @@
+/**
+ * The articles' search engine, a script chunk of its own that the articles
+ * page loads on a visitor's first search (articleSearch.js): MiniSearch,
+ * the options the index was made with (searchOptions.js) and how the index
+ * is cut (searchLeaves.js). Nothing of it is in any page's first visit.
+ */
+import MiniSearch from 'minisearch';
+import { searchOptions, searchTerms } from './searchOptions.js';
+import { leafPath, leavesOf, summaryPath } from './searchLeaves.js';
+
+export { leafPath, summaryPath };
+
+/** How many results are shown at first, and how many more each press of the button shows. */
+export const resultsPerPage = 10;
+
+const processTerm = MiniSearch.getDefault('processTerm');
+const fuzzy = (term) => searchOptions.searchOptions.fuzzy(term) > 0;
+
+/** The terms of `query`, each with the leaves of `index` it needs and whether it may match the words it begins. */
+function needsOf(query, index) {
+  const terms = searchTerms(query)
+    .map((term) => processTerm(term))
+    .filter(Boolean);
+  return index.leaves ? terms.map((term) => [term, leavesOf(term, index.leaves, fuzzy(term))]) : [];
+}
+
+/** The prefixes of the leaves `query` needs of `index` (`/search.json`). */
+export function leavesFor(query, index) {
+  return [...new Set(needsOf(query, index).flatMap(([, { prefixes }]) => prefixes))];
+}
+
+/**
+ * The ids of the articles that match `query`, best first, found in `index`
+ * and the `leaves` (their entries, as leavesFor named them) as the whole
+ * index would find them.
+ */
+export function find(query, index, leaves) {
+  const wholeWords = new Set(
+    needsOf(query, index)
+      .filter(([, { prefix }]) => !prefix)
+      .map(([term]) => term),
+  );
+  const search = MiniSearch.loadJS(
+    {
+      documentCount: index.documentCount,
+      nextId: index.documentCount,
+      documentIds: Object.fromEntries(index.lengths.map((_, id) => [id, id])),
+      fieldIds: index.fieldIds,
+      fieldLength: { ...index.lengths },
+      averageFieldLength: index.averageFieldLength,
+      storedFields: {},
+      index: index.index ?? leaves.flat(),
+      serializationVersion: 2,
+    },
+    searchOptions,
+  );
+  return search.search(query, { prefix: (term) => !wholeWords.has(term) }).map(({ id }) => id);
+}
