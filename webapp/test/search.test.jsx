@@ -122,7 +122,15 @@ describe('many matches', () => {
     // Thirty articles that all have the word.
     served = searchFiles(
       Array.from({ length: 30 }, (_, n) => ({
-        summary: { ...articles[0].summary, path: `/article/many-${n}`, title: `Many ${n}`, isoDate: '2020-01-01' },
+        summary: {
+          path: `/article/many-${n}`,
+          date: '2020-01-01',
+          isoDate: '2020-01-01',
+          title: `Many ${n}`,
+          description: 'One of thirty.',
+          readingMinutes: 1,
+          tags: [],
+        },
         searchText: `zebra ${'word '.repeat(n)}`,
       })),
       500,
@@ -140,6 +148,7 @@ describe('many matches', () => {
     expect(summaries).toHaveLength(Math.min(30, perPage));
     await user.click(screen.getByRole('button', { name: articlesUi.search.more }));
     await waitFor(() => expect(shownPaths()).toHaveLength(Math.min(30, 2 * perPage)));
-    expect(document.activeElement.getAttribute('href')).toBe(shownPaths()[perPage]);
+    // Focused once the effect after the render has run.
+    await waitFor(() => expect(document.activeElement.getAttribute('href')).toBe(shownPaths()[perPage]));
   });
 });
