@@ -7,7 +7,8 @@
 //!    and the route manifest `web/routes.json`, derived from the data module.
 //! 3. Fills `$OUT_DIR/embed` from the site: a `.br` (quality 11) and a `.gz`
 //!    (level 9) copy of every text file, so nothing is ever compressed per
-//!    request, and the other files as they are. A file compressed by an
+//!    request, and the other files as they are. A file the last build
+//!    embedded is kept as it is (`build/embed_tree.rs`); one compressed by an
 //!    earlier build is taken from the cache (`build/precompress.rs`). A text
 //!    file is embedded without its identity bytes, which the server makes
 //!    from the gzip copy when a client takes neither encoding (unless
@@ -19,6 +20,8 @@
 
 #[path = "build/dictionaries.rs"]
 mod dictionaries;
+#[path = "build/embed_tree.rs"]
+mod embed_tree;
 #[path = "build/pack.rs"]
 mod pack;
 #[path = "build/precompress.rs"]
@@ -32,11 +35,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
 use std::time::{Duration, Instant, SystemTime};
 
+use embed_tree::{link_or_copy, EmbedTree, Update};
 use precompress::{Cache, Codec, Job, Kind};
-
-/// File extensions worth compressing. Images other than SVG, fonts and the
-/// like are already compressed and are embedded once.
-const TEXT_EXTENSIONS: &[&str] = &["html", "js", "mjs", "css", "svg", "json", "xml", "txt", "md", "webmanifest", "map", "ico", "wasm"];
 
 fn main() {
     let root = PathBuf::from(env_var("CARGO_MANIFEST_DIR"));
@@ -63,27 +63,21 @@ fn main() {
     steps.time("web build", || build_web(&root, &sources, &out_dir, &web_out));
     show_notes(&web_out);
 
-    if embed_dir.exists() {
-        fs::remove_dir_all(&embed_dir).unwrap_or_else(|e| fail(&format!("cannot clear {}: {e}", embed_dir.display())));
-    }
     let site = web_out.join("site");
-    let mut jobs = Vec::new();
-    steps.time("embed tree", || {
-        link_embed_tree(&site, &site, &embed_dir, &mut jobs)
-            .unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display())));
-        // The largest first, so that no thread starts a long one last.
-        jobs.sort_by_cached_key(|job| std::cmp::Reverse(fs::metadata(&job.input).map_or(0, |m| m.len())));
-    });
-    steps.time("precompression", || precompress_site(&root, &out_dir, &jobs));
+    let tree = EmbedTree::new(&site, &embed_dir, &out_dir.join("embedded-from"));
+    let Update { jobs, kept } =
+        steps.time("embed tree", || tree.update().unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", embed_dir.display()))));
+    steps.time("precompression", || precompress_site(&root, &out_dir, &jobs, kept));
     steps.time("deltas", || write_deltas(&site, &embed_dir, &web_out.join("routes.json"), &out_dir));
     steps.time("pack", || {
         // Each byte once: a text file with a gzip copy is embedded as that copy
         // (and its brotli one) alone; the server makes the rare identity
         // response from the gzip copy as it sends it. The others are embedded as they are.
         for job in &jobs {
-            if !precompress::sibling(&job.output, "gz").exists() {
-                link_or_copy(&job.input, &job.output).unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", job.output.display())));
-            }
+            let embedded = if precompress::sibling(&job.output, "gz").exists() { Ok(()) } else { link_or_copy(&job.input, &job.output) };
+            embedded
+                .and_then(|()| tree.record(&job.input))
+                .unwrap_or_else(|e| fail(&format!("cannot prepare {}: {e}", job.output.display())));
         }
         pack::pack_site(&embed_dir, &out_dir).unwrap_or_else(|e| fail(&format!("cannot pack {}: {e}", embed_dir.display())));
     });
@@ -135,7 +129,7 @@ const CACHE_KEPT_FOR: Duration = Duration::from_secs(14 * 24 * 3600);
 
 /// Writes the `.br` and `.gz` siblings of every text file, from the cache
 /// where an earlier build compressed the same bytes.
-fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job]) {
+fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job], kept: usize) {
     let versions =
         |names: &[&str]| names.iter().map(|name| format!("{name} {}", locked_version(root, name))).collect::<Vec<_>>().join(", ");
     let codecs = [
@@ -153,7 +147,7 @@ fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job]) {
     let tally = precompress::compress_all(jobs, &caches, threads).unwrap_or_else(|e| fail(&format!("cannot compress {e}")));
     // Shown by `cargo build -vv`, and kept in the build's output folder.
     println!(
-        "precompressed {} files on {threads} threads in {:.1?}: {} reused, {} compressed, {} repaired ({})",
+        "precompressed {} files on {threads} threads in {:.1?} ({kept} kept from the last build): {} reused, {} compressed, {} repaired ({})",
         jobs.len(),
         started.elapsed(),
         tally.reused,
@@ -333,37 +327,4 @@ fn run(command: &mut Command, what: &str) {
         Ok(status) => fail(&format!("`{what}` failed ({status}); see its output above")),
         Err(e) => fail(&format!("cannot run `{what}`: {e}")),
     }
-}
-
-/// Links the files of `dir` (below `site`) that are embedded as they are
-/// into `embed`, and lists the text files to compress (not linked: most are
-/// embedded as their compressed copies alone).
-fn link_embed_tree(site: &Path, dir: &Path, embed: &Path, jobs: &mut Vec<Job>) -> io::Result<()> {
-    for entry in fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            link_embed_tree(site, &path, embed, jobs)?;
-            continue;
-        }
-        let relative = path.strip_prefix(site).expect("walked below site");
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if ["gz", "br", "dcb"].contains(&extension) {
-            fail(&format!("{} would clash with the precompressed siblings; rename it", relative.display()));
-        }
-        let target = embed.join(relative);
-        fs::create_dir_all(target.parent().expect("file has a parent"))?;
-        if TEXT_EXTENSIONS.contains(&extension.to_ascii_lowercase().as_str()) {
-            jobs.push(Job { input: path, output: target });
-        } else {
-            link_or_copy(&path, &target)?;
-        }
-    }
-    Ok(())
-}
-
-/// A hard link where the file system allows one (the site and `embed` are
-/// both in OUT_DIR; the web build replaces files rather than writing into
-/// them), else a copy.
-fn link_or_copy(from: &Path, to: &Path) -> io::Result<()> {
-    fs::hard_link(from, to).or_else(|_| fs::copy(from, to).map(|_| ()))
 }

@@ -4,8 +4,8 @@
 //! edited and the copy built again (compressed files and rendered articles
 //! from the caches), then built once more from nothing (a new target folder
 //! and a new web cache, as after `cargo clean`). The second build must
-//! change only the files about that article, and equal the third byte for
-//! byte. Then an article is added: no script changes, so neither does any
+//! change only the files about that article, write no other (in the web
+//! build's folder or in build.rs's), and equal the third byte for byte. Then an article is added: no script changes, so neither does any
 //! page that lists no article.
 
 mod common;
@@ -67,6 +67,7 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
         return;
     };
     let before = copy.embedded("target");
+    let inodes_before = copy.site_inodes("target");
     // Outside git (so is a copy), the articles keep their front matter's dates, and cargo says why.
     assert_eq!(
         copy.build_lines("target", "cargo:warning=updated dates"),
@@ -82,6 +83,12 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     let after = copy.embedded("target");
     let changes = changed(&before, &after);
     eprintln!("changed by the edit: {changes:?}");
+    // The web build wrote those files and no other: each file it wrote has a new inode.
+    let inodes_after = copy.site_inodes("target");
+    let written: Vec<String> =
+        inodes_after.iter().filter(|(file, inode)| inodes_before.get(*file) != Some(inode)).map(|(file, _)| file.clone()).collect();
+    let changed_files: Vec<String> = changes.iter().filter(|path| !path.starts_with('(') && after.contains_key(*path)).cloned().collect();
+    assert_eq!(written, changed_files, "the files the web build wrote");
 
     // What must change: its page, its JSON and Markdown, the feed, its summary for the search, its share card.
     let summaries: Vec<&String> = changes.iter().filter(|path| path.starts_with("search/articles/")).collect();
@@ -129,10 +136,10 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
     let unchanged = after.keys().filter(|p| !p.ends_with(".br") && !p.ends_with(".gz")).count() - changes.len();
     assert!(unchanged > changes.len(), "{unchanged} files unchanged, {} changed", changes.len());
 
-    // Only what changed was compressed again.
-    let (reused, compressed) = copy.compression_tally("target");
+    // Only what changed was compressed again; build.rs kept the others without reading them.
+    let (kept, compressed) = copy.compression_tally("target");
     assert!(compressed <= 2 * changes.len(), "{compressed} files compressed for {} changed", changes.len());
-    assert!(reused > compressed, "{reused} reused, {compressed} compressed");
+    assert_eq!(kept, inodes_after.len() - written.len(), "the files build.rs kept from the last build");
 
     // The same sources built from nothing: every embedded byte, compressed ones included, is the same.
     let fresh_web_cache = copy.repository().join("fresh-web-cache");

@@ -203,12 +203,7 @@ impl BuiltCopy {
     /// it is sent to a client that takes neither (from its `.gz`), the
     /// route manifest, and the pack the library compiles in.
     pub fn embedded(&self, target: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
-        let build = self.build_scripts(target);
-        let out = fs::read_dir(&build)
-            .unwrap()
-            .map(|entry| entry.unwrap().path().join("out"))
-            .find(|out| out.join("embed").is_dir())
-            .unwrap_or_else(|| panic!("no embedded site below {}", build.display()));
+        let out = self.out_dir(target);
         let mut files: std::collections::BTreeMap<String, Vec<u8>> = common::files_below(&out.join("embed"))
             .into_iter()
             .map(|file| (file.clone(), fs::read(out.join("embed").join(&file)).unwrap()))
@@ -231,6 +226,24 @@ impl BuiltCopy {
         files
     }
 
+    /// The build script's OUT_DIR of the build into `target`.
+    fn out_dir(&self, target: &str) -> PathBuf {
+        let build = self.build_scripts(target);
+        fs::read_dir(&build)
+            .unwrap()
+            .map(|entry| entry.unwrap().path().join("out"))
+            .find(|out| out.join("embed").is_dir())
+            .unwrap_or_else(|| panic!("no embedded site below {}", build.display()))
+    }
+
+    /// The files of the web build's site folder in the build into `target`, each with its inode:
+    /// a file the web build wrote again has a new one (webapp/build/siteFolder.mjs).
+    pub fn site_inodes(&self, target: &str) -> std::collections::BTreeMap<String, u64> {
+        use std::os::unix::fs::MetadataExt as _;
+        let site = self.out_dir(target).join("web/site");
+        common::files_below(&site).into_iter().map(|file| (file.clone(), fs::metadata(site.join(&file)).unwrap().ino())).collect()
+    }
+
     /// The lines build.rs printed in the last build into `target` that start with `start`.
     pub fn build_lines(&self, target: &str, start: &str) -> Vec<String> {
         fs::read_dir(self.build_scripts(target))
@@ -240,15 +253,15 @@ impl BuiltCopy {
             .collect()
     }
 
-    /// What the last build into `target` printed of its compression: (reused, compressed).
+    /// What the last build into `target` printed of its compression: (files kept from the build before, compressed).
     pub fn compression_tally(&self, target: &str) -> (usize, usize) {
         let lines = self.build_lines(target, "precompressed ");
         let line = lines.first().unwrap_or_else(|| panic!("build.rs printed no precompression line in {target}"));
         let count = |word: &str| {
             let before = &line[..line.find(&format!(" {word}")).unwrap_or_else(|| panic!("{word} in {line}"))];
-            before.rsplit([' ', ':']).next().unwrap().parse().unwrap()
+            before.rsplit([' ', ':', '(']).next().unwrap().parse().unwrap()
         };
-        (count("reused"), count("compressed"))
+        (count("kept"), count("compressed"))
     }
 }
 

@@ -4,10 +4,10 @@
  * images and the list pages' JSON.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { writeGeneratedModule } from './generated.mjs';
 import { writePublished } from './images.mjs';
+import { writeSiteFile } from './siteFolder.mjs';
 import { articleDataPath, articleMarkdownPath } from '../src/urls.js';
 import { listData, seriesOf, tagsOf } from './articleLists.mjs';
 
@@ -43,25 +43,11 @@ export function previewRevision(articles) {
     .slice(0, 16);
 }
 
-/**
- * Writes `text` into `file`, unless `written` (a Map the live preview keeps
- * between saves: file → the SHA-1 of its text) says the file has it
- * already: a save then writes the files of what changed, not those of
- * 2,000 articles.
- */
-async function writeText(file, text, written) {
-  const digest = written && createHash('sha1').update(text).digest('base64');
-  if (written?.get(file) === digest) return;
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, text);
-  written?.set(file, digest);
-}
-
 /** Writes the list pages' JSON (listData) into the site folder; returns their paths below it. */
-export async function writeListFiles(articles, pages, siteDir, written = null) {
+export async function writeListFiles(articles, pages, siteDir) {
   const urls = [];
   for (const [url, value] of listData(articles, pages)) {
-    await writeText(path.join(siteDir, url), JSON.stringify(value), written);
+    await writeSiteFile(path.join(siteDir, url), JSON.stringify(value));
     urls.push(url.slice(1));
   }
   return urls;
@@ -69,14 +55,13 @@ export async function writeListFiles(articles, pages, siteDir, written = null) {
 
 /**
  * Writes each article's JSON (articleDataPath), its Markdown
- * (articleMarkdownPath) and its images into the site folder (`written`:
- * see writeText).
+ * (articleMarkdownPath) and its images into the site folder.
  */
-export async function writeArticleFiles(articles, siteDir, written = null) {
+export async function writeArticleFiles(articles, siteDir) {
   await Promise.all(
     articles.map(async (article) => {
-      await writeText(path.join(siteDir, articleDataPath(article.slug)), JSON.stringify(article.data), written);
-      await writeText(path.join(siteDir, articleMarkdownPath(article.slug)), article.markdown, written);
+      await writeSiteFile(path.join(siteDir, articleDataPath(article.slug)), JSON.stringify(article.data));
+      await writeSiteFile(path.join(siteDir, articleMarkdownPath(article.slug)), article.markdown);
       await writePublished(article.images, siteDir);
     }),
   );

@@ -7,9 +7,11 @@
  * 0. Reads the articles (webapp/src/data/articles/*.md, see articles.mjs)
  *    and renders the photos the data module names (images.mjs), and writes
  *    the modules the app imports (webapp/src/generated/).
- * 1. Parcel builds webapp/index.html for browsers into OUTDIR/site/
- *    (cleaned first): hashed file names, scripts under static/js/, no
- *    source maps, public URL "/" (parcel.mjs).
+ * 1. Parcel builds webapp/index.html for browsers into OUTDIR/app/
+ *    (cleaned first), then copied into OUTDIR/site/: hashed file names,
+ *    scripts under static/js/, no source maps, public URL "/" (parcel.mjs).
+ *    OUTDIR/site/ is kept between builds, which write only the files that
+ *    changed and remove the others (siteFolder.mjs).
  * 2. Parcel builds webapp/src/prerenderEntry.jsx, the same app, for node into
  *    OUTDIR/prerender/ (not embedded). Both run in a process of their own
  *    while this one writes the files of steps 3 and 4 that need no Parcel.
@@ -56,6 +58,7 @@ import { LanguageError } from './languages.mjs';
 import { languagePrefixOf, siteLanguage } from '../src/language.js';
 import { buildLanguage } from './paths.mjs';
 import { copyLanguageFiles, joinManifest, startLanguageBuilds } from './languageBuilds.mjs';
+import { copySiteFile, filesBelow, openSiteFolder, writeSiteFile } from './siteFolder.mjs';
 import { themeBootScript } from '../src/theme.js';
 
 /**
@@ -81,6 +84,8 @@ async function main() {
   const outDir = path.resolve(process.cwd(), outArg);
   const siteDir = path.join(outDir, 'site');
   const prerenderDir = path.join(outDir, 'prerender');
+  // Parcel's output for browsers, which joins the site folder once whole.
+  const appDir = path.join(outDir, 'app');
   const started = Date.now();
 
   // First: the articles' dates are written in the site's language.
@@ -109,15 +114,16 @@ async function main() {
   const policy = await import('../src/data/policy.js');
   contentSecurityPolicy(policy, []);
   const { dictionaryPattern, routeManifest, routePaths } = await import('./routes.mjs');
-  const { filesBelow, prerenderSite } = await import('./prerender.mjs');
+  const { prerenderSite } = await import('./prerender.mjs');
   const { writeFeeds } = await import('./feed.mjs');
   const { cvPdfFiles, writeCvPdf, writeResumeJson } = await import('./cvFiles.mjs');
 
-  for (const dir of [siteDir, prerenderDir]) {
+  for (const dir of [appDir, prerenderDir]) {
     await fs.rm(dir, { recursive: true, force: true });
     await fs.mkdir(dir, { recursive: true });
   }
-  const appBuild = startAppBuild(siteDir, prerenderDir, outDir);
+  const site = await openSiteFolder(siteDir);
+  const appBuild = startAppBuild(appDir, prerenderDir, outDir);
   // Never left unhandled while the steps below run; awaited before the prerender.
   appBuild.catch(() => {});
   const cards = await step('article cards', () =>
@@ -141,10 +147,11 @@ async function main() {
   );
   const searchIndexFiles = await step('search index', () => writeSearchIndex(articles, siteDir));
   const app = await step('waiting for parcel', () => appBuild);
+  for (const file of await filesBelow(appDir)) await copySiteFile(path.join(appDir, file), path.join(siteDir, file));
   const cv = { siteDir, origin: siteOrigin, prefix: languagePrefixOf(buildLanguage) };
   const resume = await step('resume.json', () => writeResumeJson(cv));
   const prerendered = await step('prerender', () =>
-    prerenderSite({ siteDir, app, prerenderDir, articles, drawnAfter: cvPdfFiles() }),
+    prerenderSite({ siteDir, app, prerenderDir, articles, siteFiles: [...site.files(), ...cvPdfFiles()] }),
   );
   const cvPdf = await step('CV PDF', () => writeCvPdf(cv));
 
@@ -163,16 +170,16 @@ async function main() {
     const isTranslated = (route) => fixedPaths.has(route) || route.startsWith(articlePath(''));
     // Crawlers ask for /robots.txt first; it names the sitemap. Stable names,
     // cached for an hour by the server.
-    await fs.writeFile(path.join(siteDir, 'sitemap.xml'), sitemapXml(siteOrigin, languages, isTranslated));
-    await fs.writeFile(path.join(siteDir, 'robots.txt'), robotsTxt(siteOrigin));
-    await fs.writeFile(
+    await writeSiteFile(path.join(siteDir, 'sitemap.xml'), sitemapXml(siteOrigin, languages, isTranslated));
+    await writeSiteFile(path.join(siteDir, 'robots.txt'), robotsTxt(siteOrigin));
+    await writeSiteFile(
       path.join(siteDir, llmsTxtPath),
       llmsTxt({ origin: siteOrigin, site: content, pages, articles, others: others.map(({ llms }) => llms) }),
     );
     await writeFaviconIco(siteDir);
   }
 
-  const files = await filesBelow(siteDir);
+  const files = await site.close();
   const strayScripts = files.filter((f) => /\.m?js$/.test(f) && !f.startsWith('static/js/'));
   if (strayScripts.length) fail(`scripts outside static/js/: ${strayScripts.join(', ')}`);
 

@@ -20,6 +20,7 @@ import { resumeJsonPath, routeFile } from '../src/urls.js';
 import { launchChromium } from './chromium.mjs';
 import { markUsed, pruneUnused, writeWhole } from './keptFiles.mjs';
 import { cacheDir } from './paths.mjs';
+import { writeSiteFile } from './siteFolder.mjs';
 import { checkResume, jsonResume } from './resume.mjs';
 
 const cvCacheDir = path.join(cacheDir, 'portfolio-cv');
@@ -33,7 +34,7 @@ export async function writeResumeJson({ siteDir, origin, prefix }) {
   if (!cvPage) return [];
   const resume = jsonResume({ site, cv, work, projects, home: new URL(prefix || '/', origin).href.replace(/\/$/, '') });
   checkResume(resume);
-  await fs.writeFile(path.join(siteDir, resumeJsonPath.slice(1)), `${JSON.stringify(resume, null, 2)}\n`);
+  await writeSiteFile(path.join(siteDir, resumeJsonPath.slice(1)), `${JSON.stringify(resume, null, 2)}\n`);
   return [resumeJsonPath.slice(1)];
 }
 
@@ -43,7 +44,7 @@ export const cvPdfFiles = () => (cvPage ? [cvPdfPath.slice(1)] : []);
 /** Writes the PDF, drawn from the prerendered CV page (or kept from a build before); returns its path. */
 export async function writeCvPdf({ siteDir, origin, prefix }) {
   for (const file of cvPdfFiles())
-    await fs.writeFile(path.join(siteDir, file), await cvPdf({ siteDir, origin, prefix }));
+    await writeSiteFile(path.join(siteDir, file), await cvPdf({ siteDir, origin, prefix }));
   return cvPdfFiles();
 }
 

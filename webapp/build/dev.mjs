@@ -23,6 +23,7 @@ import { PageTableError, pagesFile, writePageModule } from './pages.mjs';
 import { rootDir } from './paths.mjs';
 import { LanguageError, listLanguages } from './languages.mjs';
 import { writeSearchIndex } from './search.mjs';
+import { openSiteFolder } from './siteFolder.mjs';
 import { makeArticleCards, makeSiteCard } from './shareCards.mjs';
 
 const distDir = path.join(rootDir, 'dist/dev');
@@ -36,8 +37,8 @@ async function freshData() {
   return { site, pages, ui };
 }
 
-/** What the live preview wrote, file → its text's digest: a save writes only what changed (articleFiles.mjs). */
-const written = new Map();
+/** The dev server's folder: a save writes only the files that changed (siteFolder.mjs). */
+await openSiteFolder(distDir, { sweep: false });
 
 async function renderArticles() {
   const started = performance.now();
@@ -45,8 +46,8 @@ async function renderArticles() {
     const articles = await loadArticles(undefined, { drafts: true });
     const { site, pages, ui } = await freshData();
     // The JSON first, then the module whose new revision makes Parcel reload the page, then the search index.
-    await writeArticleFiles(articles, distDir, written);
-    await writeListFiles(articles, pages, distDir, written);
+    await writeArticleFiles(articles, distDir);
+    await writeListFiles(articles, pages, distDir);
     await writeArticleModules(articles, null, { revision: previewRevision(articles) });
     console.log(`articles: ${articles.length} rendered in ${Math.round(performance.now() - started)} ms`);
     await writeSearchIndex(articles, distDir);

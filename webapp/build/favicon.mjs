@@ -3,12 +3,12 @@
  * pages link the icon `site.main.favicon` names). Drawn from that same
  * picture at 16, 32 and 48 px (sharp), packed as one ICO file (png-to-ico).
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import pngToIco from 'png-to-ico';
 import sharp from 'sharp';
 import { site } from '../src/data/site.js';
 import { imageBytes, PhotoError } from './images.mjs';
+import { writeSiteFile } from './siteFolder.mjs';
 
 export const faviconSource = site.main.favicon;
 
@@ -25,5 +25,5 @@ export async function writeFaviconIco(siteDir, source = faviconSource) {
   const pngs = await Promise.all(
     [16, 32, 48].map((size) => sharp(picture, { density: 384 }).resize(size, size).png().toBuffer()),
   );
-  await fs.writeFile(path.join(siteDir, 'favicon.ico'), await pngToIco(pngs));
+  await writeSiteFile(path.join(siteDir, 'favicon.ico'), await pngToIco(pngs));
 }

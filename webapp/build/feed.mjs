@@ -5,11 +5,11 @@
  * so feed readers can follow them; and /tags/<tag>/feed.xml, the same for
  * one tag's articles. Written by the `feed` package.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Feed } from 'feed';
 import { taggedWith, tagsOf } from './articleLists.mjs';
 import { absoluteHtml } from './markdown.mjs';
+import { writeSiteFile } from './siteFolder.mjs';
 import { feedPath, tagFeedPath } from '../src/urls.js';
 import { ui } from '../src/data/ui.js';
 import { constants } from '../src/data/constants.js';
@@ -88,9 +88,6 @@ export async function writeFeeds({ siteDir, origin, site, articlesPage, tagPage,
     const description = tagPage.description.replaceAll('{tag}', tag.name);
     feeds.push([tagFeedPath(tag.path), atomFeed({ origin, site, description, articles: tagged, tag })]);
   }
-  for (const [file, xml] of feeds) {
-    await fs.mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
-    await fs.writeFile(path.join(siteDir, file), xml);
-  }
+  for (const [file, xml] of feeds) await writeSiteFile(path.join(siteDir, file), xml);
   return feeds.map(([file]) => file.slice(1));
 }

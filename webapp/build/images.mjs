@@ -29,6 +29,7 @@ import sharp from 'sharp';
 import { writeGeneratedModule } from './generated.mjs';
 import { markUsed, pruneUnused, writeWhole } from './keptFiles.mjs';
 import { cacheDir, rootDir, srcDir } from './paths.mjs';
+import { writeSiteFile } from './siteFolder.mjs';
 
 export const imagesDir = path.join(srcDir, 'images');
 
@@ -233,10 +234,5 @@ export async function buildPhotos() {
 
 /** Writes published files (URL → bytes) into the site folder. */
 export async function writePublished(files, siteDir) {
-  await Promise.all(
-    [...files].map(async ([url, bytes]) => {
-      await fs.mkdir(path.dirname(path.join(siteDir, url)), { recursive: true });
-      await fs.writeFile(path.join(siteDir, url), bytes);
-    }),
-  );
+  await Promise.all([...files].map(([url, bytes]) => writeSiteFile(path.join(siteDir, url), bytes)));
 }

@@ -13,6 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { LanguageError, listLanguages, writeLanguageData } from './languages.mjs';
 import { languagePrefixOf } from '../src/language.js';
+import { copySiteFile, filesBelow, siteRecord } from './siteFolder.mjs';
 
 const hooks = new URL('./languageHooks.mjs', import.meta.url).href;
 const buildScript = path.join(import.meta.dirname, 'build.mjs');
@@ -78,13 +79,11 @@ function siteFileOf(tag, file) {
 
 /** Copies the files of the language build `other` into `siteDir` (the site's). */
 export async function copyLanguageFiles(other, siteDir) {
-  const { filesBelow } = await import('./prerender.mjs');
   const from = path.join(other.outDir, 'site');
-  for (const file of await filesBelow(from)) {
-    const target = path.join(siteDir, siteFileOf(other.tag, file));
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.copyFile(path.join(from, file), target);
-  }
+  // What that build's folder holds, with each file's digest: a file unchanged since the last build is not copied.
+  const record = await siteRecord(from);
+  for (const file of await filesBelow(from))
+    await copySiteFile(path.join(from, file), path.join(siteDir, siteFileOf(other.tag, file)), record?.get(file));
 }
 
 /** `manifest` (the site's language's route manifest) with the language build `other`'s joined to it. */

@@ -3,7 +3,7 @@
  * know about their output. The build runs them in a process of their own
  * (startAppBuild), beside the rest of its work.
  *
- * - buildForBrowsers(): webapp/index.html for browsers → OUTDIR/site/ (hashed file
+ * - buildForBrowsers(): webapp/index.html for browsers → OUTDIR/app/ (hashed file
  *   names; scripts under static/js/, styles under static/css/, other files
  *   under static/media/, public URL "/"). The same sources give the same
  *   bytes wherever OUTDIR is (see siteDistDir).
@@ -28,7 +28,7 @@ export class ParcelBuildError extends Error {}
 
 /**
  * Where Parcel writes the browser build: a path in memory, the same for every
- * build, copied to the real OUTDIR/site afterwards. Parcel seeds the ids of
+ * build, copied to the real OUTDIR/app afterwards. Parcel seeds the ids of
  * bundles with their output folder, and the ids are in the main script, so
  * building straight into OUTDIR (cargo's OUT_DIR, which differs per profile
  * and per clone) gave another main script, and another cached file for
@@ -72,10 +72,10 @@ async function run(parcel, what) {
 }
 
 /**
- * The browser build of webapp/index.html into `siteDir`. Returns Parcel's
+ * The browser build of webapp/index.html into `appDir`. Returns Parcel's
  * result and `distDir`, the folder its bundle paths are in.
  */
-export async function buildForBrowsers(siteDir, outDir) {
+export async function buildForBrowsers(appDir, outDir) {
   const { createWorkerFarm } = require('@parcel/core');
   const { MemoryFS, NodeFS, ncp } = require('@parcel/fs');
   const workerFarm = createWorkerFarm();
@@ -96,7 +96,7 @@ export async function buildForBrowsers(siteDir, outDir) {
       },
     });
     const { bundleGraph } = await run(parcel, 'webapp/index.html');
-    await ncp(memory, siteDistDir, new NodeFS(), siteDir);
+    await ncp(memory, siteDistDir, new NodeFS(), appDir);
     return { bundleGraph, distDir: siteDistDir };
   } finally {
     await workerFarm.end();
@@ -234,8 +234,8 @@ export function describe(error) {
  * `chunks` (lazyPageFiles, as an object), `assetUrls` (assetUrlMap) and
  * `entry` (prerendererEntry).
  */
-export async function buildApp(siteDir, prerenderDir, outDir) {
-  const browserBuild = await buildForBrowsers(siteDir, outDir);
+export async function buildApp(appDir, prerenderDir, outDir) {
+  const browserBuild = await buildForBrowsers(appDir, outDir);
   const { bundleGraph } = await buildPrerenderer(prerenderDir, outDir);
   return {
     chunks: Object.fromEntries(lazyPageFiles(browserBuild)),
@@ -249,8 +249,8 @@ export async function buildApp(siteDir, prerenderDir, outDir) {
  * (feeds, search index, article files) runs on the other core meanwhile.
  * Returns a promise of its result; rejects with ParcelBuildError.
  */
-export function startAppBuild(siteDir, prerenderDir, outDir) {
-  const child = fork(import.meta.filename, [siteDir, prerenderDir, outDir], { stdio: 'inherit' });
+export function startAppBuild(appDir, prerenderDir, outDir) {
+  const child = fork(import.meta.filename, [appDir, prerenderDir, outDir], { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     let answer = null;
     child.on('message', (message) => (answer = message));
@@ -265,8 +265,8 @@ export function startAppBuild(siteDir, prerenderDir, outDir) {
 if (process.argv[1] === import.meta.filename && process.send) {
   // A build that stopped (a content mistake found meanwhile) needs no more of it.
   process.on('disconnect', () => process.exit(1));
-  const [siteDir, prerenderDir, outDir] = process.argv.slice(2);
-  buildApp(siteDir, prerenderDir, outDir).then(
+  const [appDir, prerenderDir, outDir] = process.argv.slice(2);
+  buildApp(appDir, prerenderDir, outDir).then(
     (result) => process.send({ result }, () => process.exit(0)),
     (error) =>
       process.send({ error: error instanceof ParcelBuildError ? error.message : describe(error) }, () =>

@@ -29,6 +29,7 @@ import { readFileSync } from 'node:fs';
 import { routePaths } from './routes.mjs';
 import { openPageCache } from './pageCache.mjs';
 import { rootDir } from './paths.mjs';
+import { filesBelow, writeSiteFile } from './siteFolder.mjs';
 import { themeBootScript } from '../src/theme.js';
 import { htmlStartTag, openGraphLocale, siteLanguage } from '../src/language.js';
 import { routerPath } from '../src/languageParts.js';
@@ -175,32 +176,13 @@ export function checkPage({ file, url: page }, html, siteFiles, routes, articles
 }
 
 /**
- * The files below `dir`, as paths relative to it with '/' between names,
- * sorted. Links are not followed: the node build's folder links to
- * node_modules (prerenderSite), whose build caches other builds write to
- * meanwhile (and a recursive readdir follows links in newer Node releases).
- */
-export async function filesBelow(dir) {
-  const files = [];
-  const walk = async (relative) => {
-    for (const entry of await fs.readdir(path.join(dir, relative), { withFileTypes: true })) {
-      const below = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) await walk(below);
-      else if (entry.isFile()) files.push(below);
-    }
-  };
-  await walk('');
-  return files.sort();
-}
-
-/**
  * Prerenders every route and the 404 page into `siteDir`. Needs what the Parcel
  * builds made (`app`, from buildApp in parcel.mjs) and the articles (articles.mjs), whose content
- * the article pages render; `drawnAfter`, the files the build draws from the
- * pages (the CV's PDF), which they may link. Returns the files written,
- * relative to siteDir.
+ * the article pages render; `siteFiles`, the files of the site the pages may
+ * link (those written so far, and those the build draws from the pages:
+ * the CV's PDF). Returns the files written, relative to siteDir.
  */
-export async function prerenderSite({ siteDir, app, prerenderDir, articles, drawnAfter = [] }) {
+export async function prerenderSite({ siteDir, app, prerenderDir, articles, siteFiles }) {
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH))
     throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
@@ -232,7 +214,7 @@ export async function prerenderSite({ siteDir, app, prerenderDir, articles, draw
     ],
     (url) => data.get(url),
   );
-  const siteFiles = new Set([...(await filesBelow(siteDir)), ...drawnAfter]);
+  const linkable = new Set(siteFiles);
 
   const pages = [
     ...[...routes].map((route) => ({ url: route, file: routeFile(route) })),
@@ -243,9 +225,8 @@ export async function prerenderSite({ siteDir, app, prerenderDir, articles, draw
   for (const [index, { url }] of pages.entries()) kept[index] ??= await renderPage(url);
   await Promise.all(
     pages.map(async ({ file }, index) => {
-      checkPage(pages[index], kept[index], siteFiles, routes, articles);
-      await fs.mkdir(path.dirname(path.join(siteDir, file)), { recursive: true });
-      await fs.writeFile(path.join(siteDir, file), kept[index]);
+      checkPage(pages[index], kept[index], linkable, routes, articles);
+      await writeSiteFile(path.join(siteDir, file), kept[index]);
     }),
   );
   await cache.prune();

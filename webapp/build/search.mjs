@@ -17,6 +17,7 @@ import { leafBytes, leafPath, summaryPath } from '../src/searchLeaves.js';
 import { searchIndexPath } from '../src/urls.js';
 import { writeWhole } from './keptFiles.mjs';
 import { buildLanguage, cacheDir } from './paths.mjs';
+import { writeSiteFile } from './siteFolder.mjs';
 
 const processTerm = MiniSearch.getDefault('processTerm');
 
@@ -128,8 +129,6 @@ async function keptBodyTerms(articles) {
 /** Writes the index's files into `siteDir`; returns their paths below it. */
 export async function writeSearchIndex(articles, siteDir) {
   const files = searchFiles(articles, leafBytes, await keptBodyTerms(articles));
-  for (const dir of new Set([...files.keys()].map((file) => path.dirname(file))))
-    await fs.mkdir(path.join(siteDir, dir), { recursive: true });
-  await Promise.all([...files].map(([file, json]) => fs.writeFile(path.join(siteDir, file), json)));
+  await Promise.all([...files].map(([file, json]) => writeSiteFile(path.join(siteDir, file), json)));
   return [...files.keys()].map((file) => file.slice(1));
 }
