@@ -3,7 +3,6 @@
  * imports, and into the site folder each article's JSON, Markdown and
  * images and the list pages' JSON.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { writeGeneratedModule } from './generated.mjs';
 import { writePublished } from './images.mjs';
@@ -19,7 +18,7 @@ import { listData, seriesOf, tagsOf } from './articleLists.mjs';
  * articleList.js, with every summary, and tagList.js, with every tag
  * (tagsOf), for the build's route list and the tests (no page imports
  * either: a page fetches what it lists, listData). The live preview passes
- * a `revision` (previewRevision), which articles.js then carries: Parcel's
+ * a `revision` (its site folder's, siteFolder.mjs), which articles.js then carries: Parcel's
  * dev server reloads the page when it changes, and the page fetches the
  * articles' JSON again.
  */
@@ -33,14 +32,6 @@ export async function writeArticleModules(articles, error = null, { revision } =
   await writeGeneratedModule('tagList.js', source, `export const tagList = ${json(tagsOf(articles))};\n`);
   const series = seriesOf(articles).map(({ name, path, parts }) => ({ name, path, count: parts.length }));
   await writeGeneratedModule('seriesList.js', source, `export const seriesList = ${json(series)};\n`);
-}
-
-/** What the live preview's page shows of `articles`, as a hash: it changes with any article's content, list or links. */
-export function previewRevision(articles) {
-  return createHash('sha256')
-    .update(JSON.stringify(articles.map(({ data }) => data)))
-    .digest('hex')
-    .slice(0, 16);
 }
 
 /** Writes the list pages' JSON (listData) into the site folder; returns their paths below it. */

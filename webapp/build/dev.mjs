@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { previewRevision, writeArticleFiles, writeArticleModules, writeListFiles } from './articleFiles.mjs';
+import { writeArticleFiles, writeArticleModules, writeListFiles } from './articleFiles.mjs';
 import { articlesDir, loadArticles } from './articles.mjs';
 import { ContentError } from './frontMatter.mjs';
 import { buildPhotos, PhotoError, writePublished } from './images.mjs';
@@ -38,7 +38,7 @@ async function freshData() {
 }
 
 /** The dev server's folder: a save writes only the files that changed (siteFolder.mjs). */
-await openSiteFolder(distDir, { sweep: false });
+const devFolder = await openSiteFolder(distDir, { sweep: false });
 
 async function renderArticles() {
   const started = performance.now();
@@ -48,7 +48,7 @@ async function renderArticles() {
     // The JSON first, then the module whose new revision makes Parcel reload the page, then the search index.
     await writeArticleFiles(articles, distDir);
     await writeListFiles(articles, pages, distDir);
-    await writeArticleModules(articles, null, { revision: previewRevision(articles) });
+    await writeArticleModules(articles, null, { revision: devFolder.revision() });
     console.log(`articles: ${articles.length} rendered in ${Math.round(performance.now() - started)} ms`);
     await writeSearchIndex(articles, distDir);
     await writePublished(await makeArticleCards(articles, { site, ui, origin: site.main.origin }), distDir);

@@ -74,6 +74,19 @@ class SiteFolder {
     await this.write(relative, await fs.readFile(from));
   }
 
+  /**
+   * What the folder holds, as a hash of its files' digests: the live
+   * preview's revision, which changes with any article's content, list or
+   * links (hashing what was written costs nothing; hashing the articles
+   * again took 0.2 s a save at 2,000).
+   */
+  revision() {
+    return createHash('sha256')
+      .update(JSON.stringify([...this.written].sort()))
+      .digest('hex')
+      .slice(0, 16);
+  }
+
   /** The files this build made so far, sorted. */
   files() {
     return [...this.made].sort();

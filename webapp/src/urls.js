@@ -15,6 +15,18 @@
  * carries the segment as it is, and a browser sends it percent-encoded.
  */
 export function urlSegment(text) {
+  let segment = segments.get(text);
+  if (segment === undefined) {
+    segment = segmentOf(text);
+    segments.set(text, segment);
+  }
+  return segment;
+}
+
+/** Each text's segment, made once: a build of 2,000 articles asks for their tags' some 30,000 times. */
+const segments = new Map();
+
+function segmentOf(text) {
   return String(text)
     .normalize('NFKD')
     .replace(/\+/g, ' plus ')

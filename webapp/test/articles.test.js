@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentsOf, WORKERS_FROM } from '../build/articleBodies.mjs';
-import { previewRevision } from '../build/articleFiles.mjs';
+import { writeArticleFiles } from '../build/articleFiles.mjs';
+import { openSiteFolder } from '../build/siteFolder.mjs';
 import { tagsOf } from '../build/articleLists.mjs';
 import { loadArticles } from '../build/articles.mjs';
 import { ContentError, slugFromFileName } from '../build/frontMatter.mjs';
@@ -371,14 +372,20 @@ describe('the live preview', () => {
   it('gets a new revision (and so reloads the page) when an article is added or edited, the same when nothing changed', async () => {
     const folder = await fs.mkdtemp(path.join(dir, 'preview-'));
     const write = (name, text) => fs.writeFile(path.join(folder, name), `---\n${frontMatter()}\n---\n\n${text}\n`);
+    // As the preview does: the articles' files written into its folder, whose revision articles.js carries.
+    const site = await openSiteFolder(await fs.mkdtemp(path.join(dir, 'preview-site-')), { sweep: false });
+    const previewRevision = async () => {
+      await writeArticleFiles(await loadArticles(folder), site.dir);
+      return site.revision();
+    };
     await write('first.md', 'The first.');
-    const one = previewRevision(await loadArticles(folder));
-    expect(previewRevision(await loadArticles(folder))).toBe(one);
+    const one = await previewRevision();
+    expect(await previewRevision()).toBe(one);
     await write('second.md', 'The second.');
-    const two = previewRevision(await loadArticles(folder));
+    const two = await previewRevision();
     expect(two).not.toBe(one);
     await write('first.md', 'The first, edited.');
-    expect(previewRevision(await loadArticles(folder))).not.toBe(two);
+    expect(await previewRevision()).not.toBe(two);
   });
 });
 
