@@ -25,7 +25,20 @@ export default function ArticleSearch({ TagList, children }) {
   // The router's own hooks, which the main script has already (useSearchParams would add to it).
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const query = new URLSearchParams(search).get('q') ?? '';
+  const addressQuery = new URLSearchParams(search).get('q') ?? '';
+  // The field's text. The address (?q=) follows it once typing pauses, not
+  // at each key: a navigation renders the whole page again, which cost more
+  // of a phone's time than the search itself.
+  const [query, setQuery] = useState(addressQuery);
+  // What the field last put in the address: its echo is no news to the field.
+  const sent = useRef(addressQuery);
+  useEffect(() => {
+    // The address changed otherwise (back, forward, a link): the field follows it.
+    if (addressQuery !== sent.current) {
+      sent.current = addressQuery;
+      setQuery(addressQuery);
+    }
+  }, [addressQuery]);
   const [found, setFound] = useState({ query: '', ids: [], articles: [], failed: false });
   // How many pages of results are shown: a press of the button adds one.
   const [pages, setPages] = useState(1);
@@ -33,6 +46,18 @@ export default function ArticleSearch({ TagList, children }) {
   const resultsRef = useRef(null);
   // After "show more": the first of the results it added, which gets the focus once shown.
   const firstNew = useRef(null);
+
+  useEffect(() => {
+    if (query === sent.current) return undefined;
+    const typing = setTimeout(() => {
+      sent.current = query;
+      navigate(query ? `${pathname}?${new URLSearchParams({ q: query })}` : pathname, {
+        replace: true,
+        preventScrollReset: true,
+      });
+    }, pause);
+    return () => clearTimeout(typing);
+  }, [query, pathname, navigate]);
 
   useEffect(() => {
     if (!query.trim()) return undefined;
@@ -62,11 +87,6 @@ export default function ArticleSearch({ TagList, children }) {
   else if (answered)
     status = plural(articlesUi.search.matches, found.ids.length).replace('{query}', found.query.trim());
 
-  const setQuery = (value) =>
-    navigate(value ? `${pathname}?${new URLSearchParams({ q: value })}` : pathname, {
-      replace: true,
-      preventScrollReset: true,
-    });
   const links = () => [...(resultsRef.current?.querySelectorAll('.card-link') ?? [])];
   useEffect(() => {
     const link = links()[firstNew.current];
