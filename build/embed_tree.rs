@@ -32,8 +32,8 @@ const TEXT_EXTENSIONS: &[&str] = &["html", "js", "mjs", "css", "svg", "json", "x
 
 /// An embed tree and the record of what it was made from.
 pub struct EmbedTree {
-    pub site: PathBuf,
-    pub embed: PathBuf,
+    site: PathBuf,
+    embed: PathBuf,
     from: PathBuf,
 }
 

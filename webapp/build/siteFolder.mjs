@@ -1,9 +1,9 @@
 /**
  * The site folder a build writes, kept between builds: a build writes only
  * the files whose bytes differ from the last build's and removes those it
- * no longer makes, so that an edit to one article of 2,000 rewrites tens
- * of files, not 10,000, and build.rs, which reuses what it made of a file
- * it has seen unchanged (build/precompress.rs), compresses only those.
+ * no longer makes, so that an edit to one article of 2,000 rewrites a
+ * dozen files, not 10,000, and build.rs, which keeps what it made of a
+ * file it has seen before (build/embed_tree.rs), compresses only those.
  *
  * Every file of the folder is written with writeSiteFile (or copied with
  * copySiteFile). What the last build wrote is recorded beside the folder
