@@ -13,7 +13,8 @@
 //!
 //! The record is dropped once a day, so that every file then goes through
 //! the compression cache again, which marks its entries used: the cache
-//! keeps what other profiles and a `cargo clean` would reuse.
+//! keeps what other profiles, and a new OUT_DIR after a change to the build
+//! script, would reuse.
 
 use std::collections::HashSet;
 use std::fs;
