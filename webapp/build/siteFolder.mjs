@@ -36,12 +36,8 @@ const recordOf = (dir) => `${dir}.files.json`;
  */
 export async function openSiteFolder(dir, { sweep = true } = {}) {
   await fs.mkdir(dir, { recursive: true });
-  let written = new Map();
-  if (sweep) {
-    const record = await fs.readFile(recordOf(dir), 'utf8').catch(() => null);
-    if (record) written = new Map(Object.entries(JSON.parse(record)));
-    await fs.rm(recordOf(dir), { force: true });
-  }
+  const written = (sweep && (await siteRecord(dir))) || new Map();
+  if (sweep) await fs.rm(recordOf(dir), { force: true });
   const folder = new SiteFolder(dir, written, sweep);
   open.set(dir, folder);
   return folder;
@@ -62,7 +58,6 @@ class SiteFolder {
     const digest = digestOf(data);
     this.made.add(relative);
     if (this.written.get(relative) === digest) return;
-    this.written.delete(relative);
     await writeWhole(path.join(this.dir, relative), data);
     this.written.set(relative, digest);
   }
@@ -137,9 +132,10 @@ export async function filesBelow(dir) {
   return files.sort();
 }
 
-/** The open folder `file` is in, if any. */
-function folderOf(file) {
-  for (const [dir, folder] of open) if (file.startsWith(`${dir}${path.sep}`)) return folder;
+/** The open folder `file` is in, and its path there ('/' between names); or null. */
+function placeOf(file) {
+  for (const [dir, folder] of open)
+    if (file.startsWith(`${dir}${path.sep}`)) return [folder, path.relative(dir, file).split(path.sep).join('/')];
   return null;
 }
 
@@ -148,8 +144,8 @@ function folderOf(file) {
  * (which skips a file that holds `data` already), whole otherwise.
  */
 export async function writeSiteFile(file, data) {
-  const folder = folderOf(file);
-  if (folder) await folder.write(path.relative(folder.dir, file).split(path.sep).join('/'), data);
+  const [folder, relative] = placeOf(file) ?? [];
+  if (folder) await folder.write(relative, data);
   else await writeWhole(file, data);
 }
 
@@ -161,7 +157,7 @@ export async function siteRecord(dir) {
 
 /** Copies the file `from` into `file` (as writeSiteFile), skipped when `digest` says it is there already. */
 export async function copySiteFile(from, file, digest) {
-  const folder = folderOf(file);
-  if (folder) await folder.copy(from, path.relative(folder.dir, file).split(path.sep).join('/'), digest);
+  const [folder, relative] = placeOf(file) ?? [];
+  if (folder) await folder.copy(from, relative, digest);
   else await writeWhole(file, await fs.readFile(from));
 }
