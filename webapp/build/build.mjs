@@ -147,11 +147,13 @@ async function main() {
   );
   const searchIndexFiles = await step('search index', () => writeSearchIndex(articles, siteDir));
   const app = await step('waiting for parcel', () => appBuild);
-  for (const file of await filesBelow(appDir)) await copySiteFile(path.join(appDir, file), path.join(siteDir, file));
+  // All but index.html, the prerender's template: the home page's prerender takes its place.
+  for (const file of await filesBelow(appDir))
+    if (file !== 'index.html') await copySiteFile(path.join(appDir, file), path.join(siteDir, file));
   const cv = { siteDir, origin: siteOrigin, prefix: languagePrefixOf(buildLanguage) };
   const resume = await step('resume.json', () => writeResumeJson(cv));
   const prerendered = await step('prerender', () =>
-    prerenderSite({ siteDir, app, prerenderDir, articles, siteFiles: [...site.files(), ...cvPdfFiles()] }),
+    prerenderSite({ siteDir, app, appDir, prerenderDir, articles, siteFiles: [...site.files(), ...cvPdfFiles()] }),
   );
   const cvPdf = await step('CV PDF', () => writeCvPdf(cv));
 

@@ -177,17 +177,18 @@ export function checkPage({ file, url: page }, html, siteFiles, routes, articles
 
 /**
  * Prerenders every route and the 404 page into `siteDir`. Needs what the Parcel
- * builds made (`app`, from buildApp in parcel.mjs) and the articles (articles.mjs), whose content
+ * builds made (`app`, from buildApp in parcel.mjs; `appDir`, where the browser
+ * build's index.html is, the template) and the articles (articles.mjs), whose content
  * the article pages render; `siteFiles`, the files of the site the pages may
  * link (those written so far, and those the build draws from the pages:
  * the CV's PDF). Returns the files written, relative to siteDir.
  */
-export async function prerenderSite({ siteDir, app, prerenderDir, articles, siteFiles }) {
+export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articles, siteFiles }) {
   const routes = new Set(routePaths());
   if (routes.has(NOT_FOUND_RENDER_PATH))
     throw new Error(`${NOT_FOUND_RENDER_PATH} is a route; pick another path for the 404 render`);
   const template = inSiteLanguage(
-    await inlineStylesheet(await fs.readFile(path.join(siteDir, 'index.html'), 'utf8'), siteDir),
+    await inlineStylesheet(await fs.readFile(path.join(appDir, 'index.html'), 'utf8'), siteDir),
   );
   const chunks = new Map(Object.entries(app.chunks));
 
