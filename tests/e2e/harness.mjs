@@ -18,7 +18,7 @@ export const screenshotDir = path.join(root, 'test-results/screenshots');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** The articles as the build renders them, in URL order (the first is /article/1). */
-export const articles = (await loadArticles()).map((article) => article.data);
+export const articles = (await loadArticles()).map(({ data, html }) => ({ ...data, html }));
 /** The home page's teasers: the newest few articles. */
 export const latestArticles = articles.slice(0, constants.homeArticleTeasers);
 

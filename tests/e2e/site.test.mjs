@@ -142,22 +142,56 @@ test('nav links navigate, mark the current page and scroll to the top', async ()
   await page.close();
 });
 
-test("moving to an article fetches that article's content only, once", async () => {
-  const { page, problems } = await visit('/');
+/** Collects the paths below /article/ the page fetches, but for the page itself. */
+function articleFetches(page) {
   const fetched = [];
   page.on('request', (request) => {
-    if (/\/article\/[^/]+\.json$/.test(request.url())) fetched.push(new URL(request.url()).pathname);
+    const { pathname } = new URL(request.url());
+    if (!request.isNavigationRequest() && pathname.startsWith('/article/')) fetched.push(pathname);
   });
+  return fetched;
+}
+
+/** Whether the page shows `article`'s body as built, but for the copy buttons its script adds. */
+function showsBody(page, article) {
+  return page.locator('.article-body').evaluate((body, html) => {
+    const shown = body.cloneNode(true);
+    shown.querySelectorAll('.code-copy').forEach((bar) => bar.remove());
+    const built = document.createElement('template');
+    built.innerHTML = html;
+    return shown.innerHTML === built.innerHTML;
+  }, article.html);
+}
+
+test("an article's page holds its body once: its script reads it there, and its JSON leaves it out", async () => {
+  const [article] = articles;
+  const { page, problems } = await openPage(env.browser.context, env.server.baseURL, viewports.desktop);
+  const fetched = articleFetches(page);
+  const json = page.waitForResponse((response) => new URL(response.url()).pathname === `${article.path}.json`);
+  await page.goto(env.server.baseURL + article.path, { waitUntil: 'networkidle' });
+  assert.equal('html' in (await (await json).json()), false, 'the JSON carries no body');
+  // Its copy buttons are there once the script has taken over the page.
+  if (article.html.includes('<pre'))
+    await page.locator('.article-body .code-copy').first().waitFor({ state: 'attached' });
+  assert.ok(await showsBody(page, article), 'the body is shown as built');
+  assert.deepEqual(fetched, [`${article.path}.json`]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("moving to an article fetches that article's content and its page only, once", async () => {
+  const { page, problems } = await visit('/');
+  const fetched = articleFetches(page);
   const [newest] = latestArticles;
   await page.locator('main').getByRole('link', { name: ui.readArticle }).first().click();
   await waitForTitle(page, `${newest.title} | ${title}`);
-  assert.ok((await page.locator('.article-body').innerText()).length > 0, 'the body is shown');
+  assert.ok(await showsBody(page, newest), 'the body is shown as built');
   // Back home and to the same article again: the content is not fetched twice.
   await page.goBack();
   await waitForTitle(page, title);
   await page.locator('main').getByRole('link', { name: ui.readArticle }).first().click();
   await waitForTitle(page, `${newest.title} | ${title}`);
-  assert.deepEqual(fetched, [`${newest.path}.json`]);
+  assert.deepEqual(fetched.sort(), [newest.path, `${newest.path}.json`].sort());
   // Inside the articles' section, its nav link is highlighted (not current), the others not.
   const navLink = (key) => page.locator(`nav [data-page="${key}"]`);
   const background = (link) => link.evaluate((a) => getComputedStyle(a).backgroundColor);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { writeGeneratedModule } from './generated.mjs';
 import { writePublished } from './images.mjs';
 import { writeSiteFile } from './siteFolder.mjs';
-import { articleDataPath, articleMarkdownPath } from '../src/urls.js';
+import { articleDataPath, articleMarkdownPath, articlePath } from '../src/urls.js';
 import { listData, seriesOf, tagsOf } from './articleLists.mjs';
 
 /**
@@ -45,13 +45,32 @@ export async function writeListFiles(articles, pages, siteDir) {
 }
 
 /**
- * Writes each article's JSON (articleDataPath), its Markdown
- * (articleMarkdownPath) and its images into the site folder.
+ * What the pages read (pageData.js), by URL: each article's JSON and its
+ * body (which a built site's browser reads from the article's page), and
+ * each list page's summaries (listData). The prerender and the component
+ * tests read them in place of fetching.
  */
-export async function writeArticleFiles(articles, siteDir) {
+export function pageReads(articles, pages) {
+  return new Map([
+    ...articles.flatMap(({ slug, data, html }) => [
+      [articleDataPath(slug), data],
+      [articlePath(slug), html],
+    ]),
+    ...listData(articles, pages),
+  ]);
+}
+
+/**
+ * Writes each article's JSON (articleDataPath), its Markdown
+ * (articleMarkdownPath) and its images into the site folder. The JSON
+ * leaves the body out, which the article's page has: but for the live
+ * preview's (`withBody`), which has no pages.
+ */
+export async function writeArticleFiles(articles, siteDir, { withBody = false } = {}) {
   await Promise.all(
     articles.map(async (article) => {
-      await writeSiteFile(path.join(siteDir, articleDataPath(article.slug)), JSON.stringify(article.data));
+      const data = withBody ? { ...article.data, html: article.html } : article.data;
+      await writeSiteFile(path.join(siteDir, articleDataPath(article.slug)), JSON.stringify(data));
       await writeSiteFile(path.join(siteDir, articleMarkdownPath(article.slug)), article.markdown);
       await writePublished(article.images, siteDir);
     }),

@@ -148,7 +148,6 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       ),
       style: fields.style ?? '',
       contents,
-      html,
       // On a site in several languages: the parts of the site that have it ('' and '/ja').
       ...(versions ? { versions } : {}),
     };
@@ -156,7 +155,9 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       file,
       slug,
       summary,
+      // Its JSON: all its page shows but the body, which the page has (pageData.js reads it there).
       data,
+      html,
       // Read when the feed asks: a cached body parses its tree only then.
       get tree() {
         return tree();

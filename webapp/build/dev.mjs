@@ -46,7 +46,7 @@ async function renderArticles() {
     const articles = await loadArticles(undefined, { drafts: true });
     const { site, pages, ui } = await freshData();
     // The JSON first, then the module whose new revision makes Parcel reload the page, then the search index.
-    await writeArticleFiles(articles, distDir);
+    await writeArticleFiles(articles, distDir, { withBody: true });
     await writeListFiles(articles, pages, distDir);
     await writeArticleModules(articles, null, { revision: devFolder.revision() });
     console.log(`articles: ${articles.length} rendered in ${Math.round(performance.now() - started)} ms`);

@@ -22,8 +22,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pages as pageTable, siteOrigin } from '../src/data/index.js';
-import { articleDataPath, notFoundFile, routeFile } from '../src/urls.js';
-import { listData } from './articleLists.mjs';
+import { notFoundFile, routeFile } from '../src/urls.js';
+import { pageReads } from './articleFiles.mjs';
 import { ContentError } from './frontMatter.mjs';
 import { readFileSync } from 'node:fs';
 import { routePaths } from './routes.mjs';
@@ -200,11 +200,7 @@ export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articl
   const server = await import(pathToFileURL(app.entry).href);
   const { assetUrls } = app;
   server.adoptSiteAssetUrls(assetUrls);
-  // What the pages would fetch as JSON: each article's content and each list page's summaries.
-  const data = new Map([
-    ...articles.map((article) => [articleDataPath(article.slug), article.data]),
-    ...listData(articles, pageTable),
-  ]);
+  const data = pageReads(articles, pageTable);
   const nodeBuild = (await filesBelow(prerenderDir)).filter((file) => file !== 'package.json');
   const cache = openPageCache(
     [

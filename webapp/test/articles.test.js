@@ -324,7 +324,7 @@ describe('articles folder', () => {
     const [[url, source]] = [...article.images];
     expect(url).toMatch(/^\/static\/media\/chart\.[0-9a-f]{8}\.svg$/);
     expect(source.toString()).toBe(svg);
-    expect(article.data.html).toBe(
+    expect(article.html).toBe(
       `<figure><img src="${url}" alt="A chart" loading="lazy" decoding="async" width="320" height="180"><figcaption>Review time</figcaption></figure>`,
     );
   });
@@ -353,7 +353,7 @@ describe('a large blog', () => {
     for (const article of articles) {
       const i = Number(/post-(\d+)/.exec(article.file)[1]);
       const alone = await renderMarkdown(body(i), { file: article.file, images: new Map(), renamed: new Map() });
-      expect(article.data.html).toBe(alone.html);
+      expect(article.html).toBe(alone.html);
       const [[url, bytes]] = [...article.images];
       expect(url).toMatch(/^\/static\/media\/chart\.[0-9a-f]{8}\.svg$/);
       expect(Buffer.isBuffer(bytes) && bytes.toString()).toBe(svg);

@@ -99,7 +99,7 @@ describe('photos', () => {
       '---\ntitle: T\ndate: 2024-01-01\ndescription: D.\n---\n\n![A hill at dusk](camera.jpg "Taken on a walk")\n',
     );
     const [article] = await loadArticles(folder);
-    expect(article.data.html).toMatch(
+    expect(article.html).toMatch(
       /^<figure><picture><source type="image\/avif" srcset="\/static\/media\/camera-360\.\w+\.avif 360w, \/static\/media\/camera-700\.\w+\.avif 700w, \/static\/media\/camera-1400\.\w+\.avif 1400w" sizes="[^"]+"><source type="image\/webp" srcset="[^"]+" sizes="[^"]+"><img src="\/static\/media\/camera-700\.\w+\.webp" alt="A hill at dusk" loading="lazy" decoding="async" width="700" height="525"><\/picture><figcaption>Taken on a walk<\/figcaption><\/figure>$/,
     );
     expect(article.images.size).toBe(6);

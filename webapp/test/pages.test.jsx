@@ -26,11 +26,13 @@ import { contentsOf } from '../build/articleBodies.mjs';
 import { renderMarkdown } from '../build/markdown.mjs';
 import { articles as rendered, readPageData } from './articles.js';
 
-const articles = rendered.map((a) => a.data);
+const articles = rendered.map(({ data, html }) => ({ ...data, html }));
 const latestArticles = readPageData(latestArticlesPath).articles;
-/** A data source with `fixture` in place of every article's content, the rest as built (the slugs, the home page's teasers). */
-const inPlaceOfArticles = (fixture) => (url) =>
-  url.startsWith('/article/') && url.endsWith('.json') ? fixture : readPageData(url);
+/** A data source with `fixture` in place of every article's content and body, the rest as built (the slugs, the home page's teasers). */
+const inPlaceOfArticles = (fixture) => (url) => {
+  if (!url.startsWith('/article/')) return readPageData(url);
+  return url.endsWith('.json') ? fixture : fixture.html;
+};
 /** A social key of the data module → the link it makes. */
 const socialHref = (key) => (key === 'email' ? `mailto:${site.main.email}` : site.socials[key]);
 

@@ -30,7 +30,7 @@ if (isSample)
         expect(data.style).not.toBe('');
       }
       // §7: an article sample loads a random placeholder image from an external image service.
-      expect(articles.some(({ data }) => /<img src="https:\/\/picsum\.photos\//.test(data.html))).toBe(true);
+      expect(articles.some(({ html }) => /<img src="https:\/\/picsum\.photos\//.test(html))).toBe(true);
       expect(constants.replyWithinHours).toBe(24);
       expect(site.main.copyrightYear).toBe(2024);
       expect(work.map((entry) => [entry.employer, entry.role, period(entry)])).toEqual([

@@ -5,6 +5,8 @@
  * the nav's do;
  * other links (new tab, another site, a #section) are left to the browser.
  * Each code block gets a copy button once the script runs (useCopyButtons).
+ * It names its article's page (`path`), where the browser reads the body
+ * (articleBody.js).
  */
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -23,7 +25,7 @@ function isPlainClick(event) {
   );
 }
 
-export default function ArticleBody({ html }) {
+export default function ArticleBody({ html, path }) {
   const navigate = useNavigate();
   const body = useRef(null);
   const [said, say] = useState('');
@@ -42,7 +44,13 @@ export default function ArticleBody({ html }) {
       {/* The click handler only catches clicks on the links inside, which are
           keyboard-reachable themselves (Enter on a link is a click too). */}
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
-      <div ref={body} className="article-body" onClick={followInApp} dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        ref={body}
+        className="article-body"
+        data-article-path={path}
+        onClick={followInApp}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
       <div className="visually-hidden" role="status">
         {said}
       </div>

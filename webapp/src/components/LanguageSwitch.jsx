@@ -26,7 +26,8 @@ function pickFrom(url, pick) {
   if (!picked.has(url)) {
     const content = loadData(url);
     const value = content.then(pick, () => pick(null));
-    if (content.status === 'fulfilled') Object.assign(value, { status: 'fulfilled', value: pick(content.value) });
+    if (content.status === 'fulfilled')
+      Object.assign(value, { status: 'fulfilled', value: pick(content.value), here: content.here });
     picked.set(url, value);
   }
   return picked.get(url);

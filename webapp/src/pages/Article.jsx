@@ -3,9 +3,9 @@
  * N (the spec's 1-based index, as /articles lists them) leads to the N-th
  * article's permalink, as the server's redirect does; any other slug
  * renders the 404 screen. Which slugs there are comes from one JSON file
- * (articleSlugsPath), and the article's content from its own (pageData.js):
- * no script holds either, so adding an article changes none, and no other
- * page carries its body.
+ * (articleSlugsPath), the article's content from its own, and its body
+ * from its page (articleBody.js): no script holds any, so adding an article
+ * changes none, and no other page carries its body.
  * The article's own `style` rules are rendered in a <style> element, every
  * selector prefixed with a per-article class, so they apply only to this
  * article and only while it is shown.
@@ -14,7 +14,8 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { documentTitle, ui } from '../data/index.js';
 import { articleDataPath, articlePath, articleSlugsPath, listIndexFromNumber } from '../urls.js';
 import { articlesUi } from '../data/articlesUi.js';
-import { usePageData } from '../pageData.js';
+import { usePageData, useSettled } from '../pageData.js';
+import { loadArticleBody } from '../articleBody.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta from '../components/PageMeta.jsx';
 import SeriesParts from '../components/SeriesParts.jsx';
@@ -44,7 +45,10 @@ export default function Article() {
 
 function ArticleContent({ slug }) {
   const navigate = useNavigate();
+  // Both fetched at once: the body from the article's page (articleBody.js), the rest from its JSON.
+  const body = loadArticleBody(slug);
   const article = usePageData(articleDataPath(slug));
+  const html = useSettled(body);
   const scope = `article-scope-${slug}`;
   const { backImage } = ui;
   const withContents = article.contents?.length > 0 ? ' has-contents' : '';
@@ -81,7 +85,7 @@ function ArticleContent({ slug }) {
         </header>
         {article.series && <SeriesParts series={article.series} path={article.path} />}
         {withContents && <ArticleContents items={article.contents} />}
-        <ArticleBody html={article.html} />
+        <ArticleBody html={html} path={article.path} />
       </article>
       {comments && <Comments config={comments} path={inLanguage(article.path)} title={article.title} />}
       <MoreArticles previous={article.previous} next={article.next} related={article.related} />
