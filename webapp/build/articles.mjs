@@ -155,7 +155,7 @@ export async function loadArticles(dir = articlesDir, { drafts = false } = {}) {
       file,
       slug,
       summary,
-      // Its JSON: all its page shows but the body, which the page has (pageData.js reads it there).
+      // Its JSON: all its page shows but the body, which the page has (articleBody.js reads it there).
       data,
       html,
       // Read when the feed asks: a cached body parses its tree only then.
