@@ -46,8 +46,11 @@ fn the_feed_and_the_articles_content_are_sent_as_the_build_says() {
         assert_eq!(reply.header("content-type"), Some("application/json; charset=utf-8"));
         assert_eq!(reply.header("cache-control"), Some("no-cache"), "a stable name whose content changes");
         let content: serde_json::Value = serde_json::from_slice(&reply.body).expect("JSON");
-        assert!(content["html"].as_str().is_some_and(|html| !html.is_empty()), "{article} has its body");
         assert_eq!(content["path"], article.as_str(), "its permalink");
+        // The body is in the page alone, where the page's script reads it.
+        assert!(content.get("html").is_none(), "{article}: its JSON carries no body");
+        let page = server.get(&article).text();
+        assert!(page.contains(&format!("class=\"article-body\" data-article-path=\"{article}\"")), "{article}: its page holds its body");
     }
     let index = server.request("GET", "/search.json", &[("Accept-Encoding", "br")]);
     assert_eq!(index.status, 200, "the search index");

@@ -24,8 +24,10 @@ fn open_h2(port: u16, ca: &TestCa) -> rustls::StreamOwned<rustls::ClientConnecti
 
 /// Plays a well-behaved idle HTTP/2 client until the server closes: answers
 /// SETTINGS and PING (so keep-alive pings never end the connection), sends no
-/// request. Returns the types of the frames received.
-fn idle_h2_client(stream: &mut (impl Read + Write)) -> Vec<u8> {
+/// request, and says on `settled` once it has answered the server's first
+/// SETTINGS (the connection is then the server's). Returns the types of the
+/// frames received.
+fn idle_h2_client(stream: &mut (impl Read + Write), settled: Option<std::sync::mpsc::Sender<()>>) -> Vec<u8> {
     let mut types = Vec::new();
     let mut buffer = Vec::new();
     let mut chunk = [0u8; 16 * 1024];
@@ -50,6 +52,10 @@ fn idle_h2_client(stream: &mut (impl Read + Write)) -> Vec<u8> {
                 if stream.write_all(&reply).and_then(|()| stream.flush()).is_err() {
                     return types;
                 }
+                if let (4, Some(settled)) = (kind, &settled) {
+                    // The test may have stopped waiting: nothing to tell then.
+                    let _ = settled.send(());
+                }
             }
             buffer.drain(..9 + length);
         }
@@ -70,7 +76,7 @@ fn http2_has_the_limits_of_http1() {
     // An idle HTTP/2 connection gets GOAWAY after --header-timeout, like an idle HTTP/1.1 one.
     let mut tls = open_h2(server.https_port, &setup.ca);
     let started = Instant::now();
-    let types = idle_h2_client(&mut tls);
+    let types = idle_h2_client(&mut tls, None);
     let elapsed = started.elapsed();
     assert!(types.contains(&6), "the server pinged (keep-alive): {types:?}");
     assert!(types.contains(&7), "a GOAWAY frame (type 7) among {types:?}");
@@ -121,7 +127,10 @@ fn sigterm_finishes_responses_over_tls_and_sends_goaway() {
         })
         .collect();
     let mut idle = open_h2(port, &setup.ca);
-    let idle = std::thread::spawn(move || idle_h2_client(&mut idle));
+    let (settled, settling) = std::sync::mpsc::channel();
+    let idle = std::thread::spawn(move || idle_h2_client(&mut idle, Some(settled)));
+    // A connection the server has not yet taken up as HTTP/2 is closed without a GOAWAY.
+    settling.recv_timeout(Duration::from_secs(20)).expect("the server's SETTINGS reached the idle client");
     // SIGTERM once the hammering is under way (handshakes can be slow on a busy machine).
     let warming = Instant::now();
     while served.load(std::sync::atomic::Ordering::Relaxed) <= 50 {
