@@ -12,7 +12,7 @@ const T = site.main.title;
 // A page's address: in another language than the site's (PORTFOLIO_LANGUAGE), below its prefix.
 const at = (path) => new URL(inLanguage(path), siteOrigin).href;
 const loaded = await loadArticles();
-const articles = loaded.map((a) => a.data);
+const articles = loaded.map(({ data, html }) => ({ ...data, html }));
 const tagPage = table.find(({ path }) => path === '/tags/:tag');
 const seriesPage = table.find(({ path }) => path === '/series/:series');
 const series = seriesPage ? seriesOf(loaded) : [];

@@ -170,10 +170,15 @@ pub fn srcset_candidates(html: &str) -> Vec<(String, u32)> {
     found
 }
 
-/// The body of the article at `permalink` as its page fetches it (its JSON file).
+/// The body of the article at `permalink` as its page holds it, where the
+/// page's script reads it (webapp/src/articleBody.js); its JSON has none.
 pub fn article_html(server: &Server, permalink: &str) -> String {
-    let content: Value = serde_json::from_slice(&server.get(&format!("{permalink}.json")).body).expect("article JSON");
-    s(&content["html"]).to_owned()
+    let page = server.get(permalink).text();
+    let start = format!("<div class=\"article-body\" data-article-path=\"{}\">", escape_html(permalink));
+    let from = page.find(&start).unwrap_or_else(|| panic!("{permalink} holds no article body")) + start.len();
+    // ArticleBody's status line follows the body.
+    let to = from + page[from..].find("</div><div class=\"visually-hidden\" role=\"status\">").expect("the body's end");
+    page[from..to].to_owned()
 }
 
 /// The longest run of words in an article's body (text between two tags,
