@@ -67,7 +67,7 @@ fn exported_bytes_equal_served_bytes_for_every_route_file_and_encoding() {
     {
         assert!(files.iter().any(|f| f == route), "{route} exported");
     }
-    // Every redirect the server answers (each /article/N, /articles/page/1), in the hosts' format.
+    // Every redirect the server answers (each /article/N), in the hosts' format.
     let redirects = fs::read_to_string(dir.join("_redirects")).unwrap();
     let lines: Vec<&str> = redirects.lines().filter(|line| !line.starts_with('#')).collect();
     let numbers = lines.iter().filter(|line| line.starts_with("/article/")).count();

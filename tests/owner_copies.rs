@@ -63,30 +63,40 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     let entries = expected["feed"]["entries"].as_u64().unwrap() as usize;
     assert_eq!(parse_feed(&server).entries.len(), ARTICLES.min(entries), "the feed has the newest articles");
 
-    // The list is in pages of `articlesPerPage`, newest first: /articles, then
-    // /articles/page/2 and on, each linking the next; every article on one page.
+    // The list is in pages of `articlesPerPage`, newest first: /articles the
+    // newest, then /articles/page/N, numbered from the oldest so that each
+    // keeps its articles; each links the newer and older one; every article
+    // on one page.
     let per = expected["articlesPerPage"].as_u64().unwrap() as usize;
-    let pages = ARTICLES.div_ceil(per);
+    let later = ARTICLES / per - 1;
+    let on_first = ARTICLES - later * per;
     let mut listed = Vec::new();
-    for n in 1..=pages {
-        let path = if n == 1 { "/articles".to_owned() } else { format!("/articles/page/{n}") };
+    for n in (0..=later).rev() {
+        let path = if n == 0 { "/articles".to_owned() } else { format!("/articles/page/{n}") };
         let list = server.get(&path);
         assert_eq!(list.status, 200, "{path}");
         let html = list.text();
+        let shown = if n == 0 { &articles[..on_first] } else { &articles[ARTICLES - n * per..ARTICLES - (n - 1) * per] };
         let on_page: Vec<&String> = articles.iter().filter(|a| html.contains(&format!("href=\"{a}\""))).collect();
-        assert_eq!(on_page.len(), per.min(ARTICLES - (n - 1) * per), "{path} lists its share of the articles");
+        assert_eq!(on_page, shown.iter().collect::<Vec<_>>(), "{path} lists its share of the articles");
         listed.extend(on_page.into_iter().cloned());
-        if n < pages {
-            assert!(html.contains(&format!("rel=\"next\" href=\"/articles/page/{}\"", n + 1)), "{path} links the next page");
+        let older = if n == 0 { later } else { n - 1 };
+        if older > 0 {
+            assert!(html.contains(&format!("rel=\"next\" href=\"/articles/page/{older}\"")), "{path} links the older page");
+        }
+        if n > 0 {
+            let newer = if n == later { "/articles".to_owned() } else { format!("/articles/page/{}", n + 1) };
+            assert!(html.contains(&format!("rel=\"prev\" href=\"{newer}\"")), "{path} links the newer page");
         }
         assert_well_formed(&server, &path, &html, &expected);
     }
     listed.sort();
     listed.dedup();
     assert_eq!(listed.len(), ARTICLES, "every article is on exactly one page of the list");
-    assert_eq!(server.get(&format!("/articles/page/{}", pages + 1)).status, 404, "the page after the last");
-    assert_eq!(server.get("/articles/page/1").header("location"), Some("/articles"));
-    assert!(server.get("/sitemap.xml").text().contains(&format!("/articles/page/{pages}</loc>")));
+    for past in [0, later + 1] {
+        assert_eq!(server.get(&format!("/articles/page/{past}")).status, 404, "/articles/page/{past}");
+    }
+    assert!(server.get("/sitemap.xml").text().contains(&format!("/articles/page/{later}</loc>")));
     let (list_visit, _) = first_visit(&server, "/articles");
     eprintln!("first visit of /articles, brotli: {list_visit} B with {ARTICLES} articles");
 

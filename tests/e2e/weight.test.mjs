@@ -85,8 +85,11 @@ const languagesAllowance =
 /** How many articles the list page `route` shows. */
 function listedOn(route) {
   const per = constants.articlesPerPage;
-  const page = route === '/articles' ? 1 : Number(/^\/articles\/page\/(\d+)$/.exec(route)?.[1]);
-  if (page) return Math.max(0, Math.min(per, articleList.length - (page - 1) * per));
+  // /articles holds those past the later pages (if the page table has them), which hold `per` each.
+  const paged = pages.some(({ path }) => path === '/articles/page/:page');
+  const laterPages = paged ? Math.max(0, Math.floor(articleList.length / per) - 1) : 0;
+  if (route === '/articles') return articleList.length - laterPages * per;
+  if (/^\/articles\/page\/\d+$/.test(route)) return per;
   return tagList.find((tag) => tag.path === route)?.count ?? 0;
 }
 

@@ -4,9 +4,7 @@
  */
 import { constants } from '../src/data/constants.js';
 import {
-  articlesPageCount,
   articleSlugsPath,
-  articlesPagePath,
   isPaged,
   latestArticlesPath,
   listDataPath,
@@ -16,6 +14,7 @@ import {
   tagPath,
   urlSegment,
 } from '../src/urls.js';
+import { articlesPagePath, articlesPath, nearbyPages } from '../src/articlesPages.js';
 
 /**
  * The `count` best of `shared` (index → tags shared): most shared first,
@@ -125,20 +124,34 @@ export function taggedWith(articles, path) {
 }
 
 /**
+ * How many later pages the articles' list of `count` articles has, `perPage`
+ * a page. They are cut from the oldest article, so that each keeps its
+ * articles as more are written and an added article changes /articles
+ * alone: /articles holds the newest, those past the last later page
+ * (`perPage` to twice that less one, or all of them when fewer).
+ */
+export function laterPageCount(count, perPage) {
+  return Math.max(0, Math.floor(count / perPage) - 1);
+}
+
+/**
  * The list pages' content, fetched by the pages as JSON (listDataPath): URL
- * → value. Each page of the articles' list ({ articles, page, pages,
- * tagCount }, with `articlesPerPage` summaries a page, newest first; one
- * page of them all when the page table has no later pages, `pages` of
- * data/pages.js), each tag's page ({ articles }, all of them), the home
- * page's newest (latestArticlesPath: { articles }, without their tags),
- * every slug (articleSlugsPath: { slugs }, in list order) and every tag
- * (tagListPath: { tags }, tagsOf). None is in a script: adding an article
- * leaves every script, and so every other page, as it was.
+ * → value. The articles' list: /articles, the newest ({ articles, newest,
+ * tagCount }: `newest` is its newest later page, 0 for none), and each
+ * later page ({ articles, page, newest }: `newest` is the newest page it
+ * links, nearbyPages past its own at most), `articlesPerPage` summaries
+ * each, counted from the oldest (laterPageCount); all of them on /articles
+ * when the page table has no later pages (`pages`, data/pages.js). Each
+ * tag's page ({ articles }, all of them), the home page's newest
+ * (latestArticlesPath: { articles }, without their tags), every slug
+ * (articleSlugsPath: { slugs }, in list order) and every tag (tagListPath:
+ * { tags }, tagsOf). None is in a script: adding an article leaves every
+ * script, and so every other page, as it was.
  */
 export function listData(articles, pages) {
   const summaries = articles.map(({ summary }) => summary);
-  const per = isPaged(pages) ? constants.articlesPerPage : Math.max(1, summaries.length);
-  const count = articlesPageCount(summaries.length, per);
+  const per = constants.articlesPerPage;
+  const later = isPaged(pages) ? laterPageCount(summaries.length, per) : 0;
   const tags = tagsOf(articles);
   const data = new Map([
     [latestArticlesPath, { articles: summaries.slice(0, constants.homeArticleTeasers).map(withoutTags) }],
@@ -154,10 +167,18 @@ export function listData(articles, pages) {
         })),
       },
     ],
+    [
+      listDataPath(articlesPath),
+      { articles: summaries.slice(0, summaries.length - later * per), newest: later, tagCount: tags.length },
+    ],
   ]);
-  for (let page = 1; page <= count; page += 1) {
-    const shown = summaries.slice((page - 1) * per, page * per);
-    data.set(listDataPath(articlesPagePath(page)), { articles: shown, page, pages: count, tagCount: tags.length });
+  for (let page = 1; page <= later; page += 1) {
+    const end = summaries.length - (page - 1) * per;
+    data.set(listDataPath(articlesPagePath(page)), {
+      articles: summaries.slice(end - per, end),
+      page,
+      newest: Math.min(later, page + nearbyPages),
+    });
   }
   for (const tag of tags) {
     data.set(listDataPath(tag.path), { articles: taggedWith(articles, tag.path).map(({ summary }) => summary) });

@@ -9,25 +9,20 @@ import { constants, pages } from '../src/data/index.js';
 import { articleList } from '../src/generated/articleList.js';
 import { tagList } from '../src/generated/tagList.js';
 import { seriesList } from '../src/generated/seriesList.js';
-import {
-  articleMarkdownPath,
-  articlesPageCount,
-  articlesPagePath,
-  isPaged,
-  notFoundFile,
-  routeFile,
-} from '../src/urls.js';
+import { articleMarkdownPath, notFoundFile, routeFile } from '../src/urls.js';
+import { articlesPagePath } from '../src/articlesPages.js';
 import { ContentError } from './frontMatter.mjs';
-
-const articlesPages = () => articlesPageCount(articleList.length, constants.articlesPerPage);
+import { laterPageCount } from './articleLists.mjs';
 
 /** The paths of each page with a parameter (pages.mjs's parameterPaths). */
 const parameterRoutes = {
   '/article/:slug': () => articleList.map((article) => article.path),
   '/tags/:tag': () => tagList.map((tag) => tag.path),
   '/series/:series': () => seriesList.map((series) => series.path),
-  // The first page of the list is /articles itself.
-  '/articles/page/:page': () => Array.from({ length: articlesPages() - 1 }, (_, i) => articlesPagePath(i + 2)),
+  '/articles/page/:page': () =>
+    Array.from({ length: laterPageCount(articleList.length, constants.articlesPerPage) }, (_, i) =>
+      articlesPagePath(i + 1),
+    ),
 };
 
 /** Every path the site answers with a page (not the 404 screen). */
@@ -44,21 +39,13 @@ export function articleNumberRedirects() {
   return Object.fromEntries(articleList.map((article, index) => [`/article/${index + 1}`, article.path]));
 }
 
-/** /articles/page/1, a link a visitor may guess, → /articles, the first page's own URL. */
-function firstPageRedirect() {
-  return isPaged(pages) ? { '/articles/page/1': articlesPagePath(1) } : {};
-}
-
-/** The redirects that follow from the page table and the article list, not from an article's own front matter. */
-const fixedRedirects = () => ({ ...articleNumberRedirects(), ...firstPageRedirect() });
-
 /**
  * Each article's earlier addresses (its `aliases:`) → its permalink, by a
  * 308 redirect, each with and without a final slash. An alias that is
  * already something else (a page, a file of the site in `files`, another
  * redirect, another article's alias) stops the build with one line naming both.
  */
-export function aliasRedirects(articles, files = [], redirects = fixedRedirects()) {
+export function aliasRedirects(articles, files = [], redirects = articleNumberRedirects()) {
   const pagesByPath = new Set(routePaths());
   const siteFiles = new Set(files.map((file) => `/${file}`));
   const aliasOf = new Map();
@@ -118,7 +105,7 @@ export function dictionaryPattern(file) {
 export function routeManifest(files = {}, articles = []) {
   const routes = {};
   for (const route of routePaths()) routes[route] = routeFile(route);
-  const fixed = fixedRedirects();
+  const fixed = articleNumberRedirects();
   return {
     routes,
     redirects: { ...fixed, ...aliasRedirects(articles, Object.keys(files), fixed) },

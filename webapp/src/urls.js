@@ -71,19 +71,9 @@ export const articleSlugsPath = '/articles/slugs.json';
 /** Path of the JSON file with every tag (name, page, number of articles), most used first: fetched by the tag pages. */
 export const tagListPath = '/tags.json';
 
-/** The page `n` (from 1) of the articles' list: '/articles', then '/articles/page/2' and on. */
-export function articlesPagePath(n) {
-  return n === 1 ? '/articles' : `/articles/page/${n}`;
-}
-
 /** Whether the page table `pages` has the articles' later pages ('/articles/page/:page'). */
 export function isPaged(pages) {
   return pages.some(({ path }) => path === '/articles/page/:page');
-}
-
-/** How many pages the articles' list of `count` articles takes, `perPage` a page (at least one). */
-export function articlesPageCount(count, perPage) {
-  return Math.max(1, Math.ceil(count / perPage));
 }
 
 /**

@@ -146,17 +146,12 @@ describe('routes', () => {
       (hasSeriesPages ? seriesList : []).map(({ path }) => [path, `${path.slice(1)}/index.html`]),
     );
     const paged = pages.some(({ path }) => path === '/articles/page/:page');
-    const listPages = paged ? Math.ceil(articleList.length / constants.articlesPerPage) : 0;
+    // /articles holds the newest, between one and two pages' worth; the later pages the rest.
+    const laterPages = paged ? Math.max(0, Math.floor(articleList.length / constants.articlesPerPage) - 1) : 0;
     const listRoutes = Object.fromEntries(
-      Array.from({ length: Math.max(0, listPages - 1) }, (_, i) => [
-        `/articles/page/${i + 2}`,
-        `articles/page/${i + 2}/index.html`,
-      ]),
+      Array.from({ length: laterPages }, (_, i) => [`/articles/page/${i + 1}`, `articles/page/${i + 1}/index.html`]),
     );
-    const redirects = {
-      ...Object.fromEntries(articleList.map(({ path }, i) => [`/article/${i + 1}`, path])),
-      ...(paged ? { '/articles/page/1': '/articles' } : {}),
-    };
+    const redirects = Object.fromEntries(articleList.map(({ path }, i) => [`/article/${i + 1}`, path]));
     const pageRoutes = Object.fromEntries(
       Object.values(pagePaths).map((path) => [path, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`]),
     );

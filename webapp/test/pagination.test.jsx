@@ -1,56 +1,145 @@
-// The pages of the articles' list: the links between them, and the app's
-// answer for a page number that is not one of them.
+// The pages of the articles' list: how the articles are cut into pages, the
+// links between them, and the app's answer for a page number that is not one
+// of them.
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { constants, pageOf } from '../src/data/index.js';
-import { articleList } from '../src/generated/articleList.js';
 import { articlesUi } from '../src/data/articlesUi.js';
+import { latestArticlesPath, listDataPath } from '../src/urls.js';
+import { articlesPagePath, articlesPath, nearbyPages } from '../src/articlesPages.js';
+import { laterPageCount, listData } from '../build/articleLists.mjs';
+import { setDataSource } from '../src/pageData.js';
 import Pagination from '../src/components/Pagination.jsx';
+import { readPageData } from './articles.js';
 import { renderApp } from './render.jsx';
 
 const words = articlesUi.pagination;
-const renderPagination = (page, pages) =>
+const per = constants.articlesPerPage;
+const pagedTable = [{ path: '/articles/page/:page' }];
+
+/** `count` articles, newest first, as listData reads them (the sample's summary retitled): the newest is number `count`. */
+const sampleSummary = readPageData(latestArticlesPath).articles[0] ?? {
+  date: '1 May 2023',
+  isoDate: '2023-05-01',
+  description: 'A summary.',
+  readingMinutes: 1,
+};
+const archive = (count) =>
+  Array.from({ length: count }, (_, i) => {
+    const n = count - i;
+    return { slug: `a${n}`, summary: { ...sampleSummary, path: `/article/a${n}`, title: `Article ${n}`, tags: [] } };
+  });
+const listed = (data, path) => data.get(listDataPath(path)).articles.map(({ title }) => Number(title.split(' ')[1]));
+const isListPage = (url) => url === listDataPath(articlesPath) || url.startsWith('/articles/page/');
+const range = (from, to) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
+const renderPagination = (props) =>
   render(
     <MemoryRouter>
-      <Pagination page={page} pages={pages} />
+      <Pagination {...props} />
     </MemoryRouter>,
   );
+const numberedLinks = (nav) => {
+  const [before, after] = words.page.split('{page}').map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return within(nav)
+    .getAllByRole('link', { name: new RegExp(`^${before}\\p{N}+${after}$`, 'u') })
+    .map((link) => link.getAttribute('href'));
+};
 
 describe('the pages of the articles list', () => {
-  it('link newer and older pages and every page by its number, the current one marked', () => {
-    renderPagination(2, 4);
+  it('hold the newest on /articles and the older ones counted from the oldest, each on one page', () => {
+    for (const count of [1, per - 1, per, 2 * per - 1, 2 * per, 2 * per + 3, 5 * per]) {
+      const data = listData(archive(count), pagedTable);
+      const later = laterPageCount(count, per);
+      const first = listed(data, articlesPath);
+      expect(first).toEqual(range(count, later * per + 1));
+      expect(first.length).toBeLessThan(Math.max(2 * per, count + 1));
+      expect(data.get(listDataPath(articlesPath)).newest).toBe(later);
+      for (let page = 1; page <= later; page += 1) {
+        expect(listed(data, articlesPagePath(page))).toEqual(range(page * per, (page - 1) * per + 1));
+      }
+      expect(data.has(listDataPath(articlesPagePath(later + 1)))).toBe(false);
+    }
+    const unpaged = listData(archive(3 * per), []);
+    expect(listed(unpaged, articlesPath)).toHaveLength(3 * per);
+  });
+
+  it('change /articles alone when an article is added, and only the pages that link a new page', () => {
+    for (let count = 2 * per; count < 6 * per; count += 1) {
+      const before = listData(archive(count), pagedTable);
+      const after = listData(archive(count + 1), pagedTable);
+      const later = laterPageCount(count + 1, per);
+      const changed = [...after.keys()].filter(
+        (url) => isListPage(url) && JSON.stringify(before.get(url)) !== JSON.stringify(after.get(url)),
+      );
+      const started = later > laterPageCount(count, per);
+      const linking = range(later, Math.max(1, later - nearbyPages)).map((page) => articlesPagePath(page));
+      expect(changed.sort()).toEqual(
+        [articlesPath, ...(started ? linking : [])].map(listDataPath).sort(),
+        `adding article ${count + 1}`,
+      );
+    }
+  });
+
+  it('link /articles to the newest pages, page 1 and the next older page', () => {
+    renderPagination({ newest: 99 });
     const nav = screen.getByRole('navigation', { name: words.label });
-    expect(within(nav).getByRole('link', { name: words.newer })).toHaveAttribute('href', '/articles');
-    expect(within(nav).getByRole('link', { name: words.older })).toHaveAttribute('href', '/articles/page/3');
-    const [before, after] = words.page.split('{page}').map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    const numbered = within(nav).getAllByRole('link', { name: new RegExp(`^${before}\\p{N}+${after}$`, 'u') });
-    expect(numbered.map((link) => link.getAttribute('href'))).toEqual([
-      '/articles',
-      '/articles/page/2',
-      '/articles/page/3',
-      '/articles/page/4',
-    ]);
-    expect(within(nav).getByRole('link', { name: words.page.replace('{page}', 2) })).toHaveAttribute(
+    expect(numberedLinks(nav)).toEqual([99, 98, 1].map(articlesPagePath));
+    expect(within(nav).getByRole('link', { name: words.older })).toHaveAttribute('href', articlesPagePath(99));
+    expect(within(nav).queryByRole('link', { name: words.newer })).toBeNull();
+  });
+
+  it('link a later page to its neighbours by number, the current one marked, and the newer and older ones', () => {
+    renderPagination({ page: 50, newest: 52 });
+    const nav = screen.getByRole('navigation', { name: words.label });
+    expect(numberedLinks(nav)).toEqual([52, 51, 50, 49, 48, 1].map(articlesPagePath));
+    expect(within(nav).getByRole('link', { name: words.page.replace('{page}', 50) })).toHaveAttribute(
       'aria-current',
       'page',
     );
+    expect(within(nav).getByRole('link', { name: words.newer })).toHaveAttribute('href', articlesPagePath(51));
+    expect(within(nav).getByRole('link', { name: words.older })).toHaveAttribute('href', articlesPagePath(49));
   });
 
-  it('show no newer link on the first page, no older on the last, and nothing for one page', () => {
-    const { unmount } = renderPagination(1, 3);
-    expect(screen.queryByRole('link', { name: words.newer })).toBeNull();
+  it('lead the newest later page back to /articles, show no older link on page 1, and nothing without later pages', () => {
+    const { unmount } = renderPagination({ page: 3, newest: 3 });
+    expect(screen.getByRole('link', { name: words.newer })).toHaveAttribute('href', articlesPath);
+    expect(numberedLinks(screen.getByRole('navigation'))).toEqual([3, 2, 1].map(articlesPagePath));
     unmount();
-    renderPagination(3, 3);
+    renderPagination({ page: 1, newest: 3 });
     expect(screen.queryByRole('link', { name: words.older })).toBeNull();
-    screen.getByRole('link', { name: words.newer });
-    const { container } = renderPagination(1, 1);
+    const { container } = renderPagination({ newest: 0 });
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('answer a page past the last with the 404 page', async () => {
-    const pages = Math.max(1, Math.ceil(articleList.length / constants.articlesPerPage));
-    renderApp(`/articles/page/${pages + 1}`);
-    expect(await screen.findByRole('heading', { level: 1, name: pageOf('notFound').heading })).toBeInTheDocument();
+  it('answer a page past the last, and a number that is not one, with the 404 page', async () => {
+    const later = readPageData(listDataPath(articlesPath)).newest;
+    for (const path of [articlesPagePath(later + 1), '/articles/page/01', '/articles/page/0']) {
+      const { unmount } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: pageOf('notFound').heading })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('show a later page and /articles of a long archive, with their articles and the links between them', async () => {
+    const count = 2 * per + 5;
+    const data = listData(archive(count), pagedTable);
+    setDataSource((url) => (url.startsWith(articlesPath) ? data.get(url) : readPageData(url)));
+    try {
+      const { unmount } = renderApp(articlesPagePath(1));
+      const heading = pageOf('articlesPage').heading.replaceAll('{page}', 1);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      for (const n of range(per, 1)) screen.getByRole('heading', { level: 2, name: `Article ${n}` });
+      expect(screen.queryByText(`Article ${per + 1}`)).toBeNull();
+      expect(screen.getByRole('link', { name: words.newer })).toHaveAttribute('href', articlesPath);
+      unmount();
+      renderApp(articlesPath);
+      await screen.findByRole('heading', { level: 1, name: pageOf('articles').heading });
+      for (const n of range(count, per + 1)) screen.getByRole('heading', { level: 2, name: `Article ${n}` });
+      expect(screen.getByRole('link', { name: words.older })).toHaveAttribute('href', articlesPagePath(1));
+    } finally {
+      setDataSource(readPageData);
+    }
   });
 });

@@ -1,42 +1,66 @@
 /**
- * The links between the pages of the articles' list: newer, each page by
- * its number (the current one marked), older. Nothing when there is one page.
+ * The links between the pages of the articles' list, newest first: newer,
+ * the nearby pages by their number (the current one marked) and page 1,
+ * older. /articles holds the newest articles and has no number; the later
+ * pages are numbered from the oldest, so that a number always shows the
+ * same articles (articlesPages.js). `page` is this page's number
+ * (null on /articles), `newest` the newest page it links. Nothing when the
+ * list has no later page.
  */
 import { Link } from 'react-router-dom';
 import { articlesUi } from '../data/articlesUi.js';
-import { articlesPagePath } from '../urls.js';
+import { articlesPagePath, articlesPath, nearbyPages } from '../articlesPages.js';
 import './Pagination.css';
 
-export default function Pagination({ page, pages }) {
-  if (pages < 2) return null;
+export default function Pagination({ page = null, newest }) {
+  if (newest < 1) return null;
   const words = articlesUi.pagination;
-  const numbers = Array.from({ length: pages }, (_, i) => i + 1);
+  const oldestNearby = Math.max(1, (page ?? newest + 1) - nearbyPages);
+  const numbers = Array.from({ length: newest - oldestNearby + 1 }, (_, i) => newest - i);
+  const newer = page === null ? null : page < newest ? articlesPagePath(page + 1) : articlesPath;
+  const older = page === null ? newest : page - 1;
   return (
     <nav className="pagination" aria-label={words.label}>
-      {page > 1 && (
-        <Link className="pagination__step" to={articlesPagePath(page - 1)} rel="prev">
+      {newer && (
+        <Link className="pagination__step" to={newer} rel="prev">
           {words.newer}
         </Link>
       )}
       <ol className="pagination__pages">
         {numbers.map((n) => (
-          <li key={n}>
-            <Link
-              className="pagination__page"
-              to={articlesPagePath(n)}
-              aria-label={words.page.replace('{page}', n)}
-              aria-current={n === page ? 'page' : undefined}
-            >
-              {n}
-            </Link>
-          </li>
+          <PageLink key={n} n={n} current={n === page} />
         ))}
+        {oldestNearby > 1 && (
+          <>
+            {oldestNearby > 2 && (
+              <li className="pagination__gap" aria-hidden="true">
+                …
+              </li>
+            )}
+            <PageLink n={1} />
+          </>
+        )}
       </ol>
-      {page < pages && (
-        <Link className="pagination__step" to={articlesPagePath(page + 1)} rel="next">
+      {older > 0 && (
+        <Link className="pagination__step" to={articlesPagePath(older)} rel="next">
           {words.older}
         </Link>
       )}
     </nav>
+  );
+}
+
+function PageLink({ n, current = false }) {
+  return (
+    <li>
+      <Link
+        className="pagination__page"
+        to={articlesPagePath(n)}
+        aria-label={articlesUi.pagination.page.replace('{page}', n)}
+        aria-current={current ? 'page' : undefined}
+      >
+        {n}
+      </Link>
+    </li>
   );
 }

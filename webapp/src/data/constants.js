@@ -15,8 +15,9 @@ export const constants = Object.freeze({
   /** The home page shows this many of the newest articles, then links to all of them. */
   homeArticleTeasers: 3,
   /**
-   * The articles page lists this many, newest first; the rest are on
-   * /articles/page/2 and on, so its first visit stays light with hundreds.
+   * The articles' list holds this many a page, so that its first visit
+   * stays light with hundreds: /articles the newest (up to twice this less
+   * one), /articles/page/1 and on the older ones, counted from the oldest.
    */
   articlesPerPage: 20,
   /** Size in CSS px of a project's logo on its card (a photo logo is rendered for it). */

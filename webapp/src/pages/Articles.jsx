@@ -1,18 +1,19 @@
 /**
- * The articles' list, newest first, `articlesPerPage` a page: /articles is
- * the first page (its heading, intro, a link to the tags and the search),
- * /articles/page/2 and on the next ones (the page table's 'articlesPage',
- * `{page}` its number). Each page's summaries come from its own JSON file
- * (pageData.js), so no page carries every article's; the search finds
- * among all of them. A page past the last is the 404 page (the first
- * page's JSON says how many there are: no script holds the number, so
- * adding an article changes none).
+ * The articles' list, newest first, `articlesPerPage` a page: /articles
+ * holds the newest (its heading, intro, a link to the tags and the search),
+ * /articles/page/N the older ones, numbered from the oldest (the page
+ * table's 'articlesPage', `{page}` its number; laterPageCount in build/articleLists.mjs).
+ * Each page's summaries come from its own JSON file (pageData.js), so no
+ * page carries every article's; the search finds among all of them. A
+ * number the list has no page for is the 404 page: no script holds how
+ * many there are, so adding an article changes none.
  */
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { documentTitle, pageOf, pagePaths } from '../data/index.js';
 import { articlesUi } from '../data/articlesUi.js';
-import { articlesPagePath, listDataPath, listIndexFromNumber } from '../urls.js';
-import { usePageData } from '../pageData.js';
+import { listDataPath, listIndexFromNumber } from '../urls.js';
+import { articlesPagePath, articlesPath } from '../articlesPages.js';
+import { fetchOk, usePageData } from '../pageData.js';
 import PageTop from '../components/PageTop.jsx';
 import ArticleList from '../components/ArticleList.jsx';
 import TagList from '../components/TagList.jsx';
@@ -27,43 +28,42 @@ import './Articles.css';
 
 export default function Articles() {
   const { page: segment } = useParams();
-  if (segment === undefined) return <ArticlesPage page={1} />;
-  if (segment === '1') return <Navigate replace to={articlesPagePath(1)} />;
-  return <LaterPage key={segment} segment={segment} />;
+  if (segment === undefined) return <FirstPage />;
+  const index = listIndexFromNumber(segment, Infinity);
+  return index === null ? <NotFound /> : <LaterPage key={segment} page={index + 1} />;
 }
 
-/** /articles/page/N: that page, or the 404 page past the last. */
-function LaterPage({ segment }) {
-  const { pages } = usePageData(listDataPath(articlesPagePath(1)));
-  const index = listIndexFromNumber(segment, pages);
-  return index === null ? <NotFound /> : <ArticlesPage page={index + 1} />;
-}
-
-function ArticlesPage({ page }) {
-  const { articles, pages, tagCount } = usePageData(listDataPath(articlesPagePath(page)));
-  const list = (
-    <>
-      <ArticleList articles={articles} headingLevel={2} page TagList={TagList} />
-      <Pagination page={page} pages={pages} />
-    </>
+/** /articles/page/N: that page, or the 404 page when the list has no page N (its JSON is not there). */
+function LaterPage({ page }) {
+  const url = listDataPath(articlesPagePath(page));
+  const data = usePageData(url, () => fetchOk(url).then((response) => response.json(), noneIfNotFound));
+  if (!data) return <NotFound />;
+  const entry = pageOf('articlesPage');
+  const fill = (text) => text.replaceAll('{page}', page);
+  const meta = {
+    title: documentTitle({ ...entry, title: fill(entry.title) }),
+    description: fill(entry.description),
+    keywords: entry.keywords ?? [],
+    path: articlesPagePath(page),
+  };
+  return (
+    // Part of the articles' section: the nav highlights Articles (Nav.css).
+    <div className="container" data-section="articles">
+      <PageTop meta={meta} title={fill(entry.heading)} />
+      <ArticleList articles={data.articles} headingLevel={2} page TagList={TagList} />
+      <Pagination page={page} newest={data.newest} />
+    </div>
   );
-  if (page > 1) {
-    const entry = pageOf('articlesPage');
-    const fill = (text) => text.replaceAll('{page}', page);
-    const meta = {
-      title: documentTitle({ ...entry, title: fill(entry.title) }),
-      description: fill(entry.description),
-      keywords: entry.keywords ?? [],
-      path: articlesPagePath(page),
-    };
-    return (
-      // Part of the articles' section: the nav highlights Articles (Nav.css).
-      <div className="container" data-section="articles">
-        <PageTop meta={meta} title={fill(entry.heading)} />
-        {list}
-      </div>
-    );
-  }
+}
+
+/** Null for a page the server has not (HTTP 404); the error again for any other failure. */
+function noneIfNotFound(error) {
+  if (error.status === 404) return null;
+  throw error;
+}
+
+function FirstPage() {
+  const { articles, newest, tagCount } = usePageData(listDataPath(articlesPath));
   const first = pageOf('articles');
   return (
     <div className="container">
@@ -73,7 +73,10 @@ function ArticlesPage({ page }) {
           <Link to={pagePaths.tags}>{articlesUi.allTags}</Link>
         </p>
       )}
-      <ArticleSearch TagList={TagList}>{list}</ArticleSearch>
+      <ArticleSearch TagList={TagList}>
+        <ArticleList articles={articles} headingLevel={2} page TagList={TagList} />
+        <Pagination newest={newest} />
+      </ArticleSearch>
     </div>
   );
 }
