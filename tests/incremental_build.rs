@@ -170,6 +170,15 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
         );
     }
     assert!(!changes.iter().any(|path| path == "404.html"), "the 404 page changed");
+    // The prerender rendered again only the article pages that changed:
+    // another article's page reads its own content, not the list of them all.
+    let line = copy.build_lines("target", "webapp: rendered again: ").into_iter().next().expect("the build says what it rendered");
+    let rendered: Vec<&str> = line.split_once(" pages: ").unwrap_or_else(|| panic!("{line}")).1.split(' ').collect();
+    let articles_rendered: Vec<&&str> = rendered.iter().filter(|url| url.starts_with("/article/")).collect();
+    assert!(articles_rendered.iter().any(|url| **url == "/article/cache-probe-added"), "{rendered:?}");
+    for url in articles_rendered {
+        assert!(changes.contains(&format!("{}/index.html", &url[1..])), "{url} was rendered again, though its page is the same");
+    }
 
     a_returning_visitor_downloads_only_what_changed(&copy, &added_binary, &added);
     copy.passed();

@@ -181,7 +181,9 @@ export function checkPage({ file, url: page }, html, siteFiles, routes, articles
  * build's index.html is, the template) and the articles (articles.mjs), whose content
  * the article pages render; `siteFiles`, the files of the site the pages may
  * link (those written so far, and those the build draws from the pages:
- * the CV's PDF). Returns the files written, relative to siteDir.
+ * the CV's PDF). Returns the files written, relative to siteDir. Prints
+ * how many pages it rendered, not kept from the last build (and which,
+ * when they are few): what an edit cost.
  */
 export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articles, siteFiles }) {
   const routes = new Set(routePaths());
@@ -218,6 +220,9 @@ export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articl
     { url: NOT_FOUND_RENDER_PATH, file: notFoundFile },
   ];
   const kept = await Promise.all(pages.map(({ url }) => cache.read(url)));
+  const rendered = pages.filter((_, index) => kept[index] === null).map(({ url }) => url);
+  const named = rendered.length <= 40 ? `: ${rendered.join(' ')}` : '';
+  console.log(`webapp: rendered again: ${rendered.length} of ${pages.length} pages${named}`);
   // One render at a time: what a render reads is recorded per page.
   for (const [index, { url }] of pages.entries()) kept[index] ??= await renderPage(url);
   await Promise.all(

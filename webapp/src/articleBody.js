@@ -25,6 +25,15 @@ async function fetchBody(slug) {
   return body.innerHTML;
 }
 
+/**
+ * Whether the article `slug` is there without asking the list of slugs: the
+ * prerender renders only articles that are, and the page the visitor opened
+ * holds its own body. So a prerendered article page reads only its own
+ * content (another article added leaves it as it was), and the browser
+ * does not wait for the list to show the page it opened.
+ */
+export const isKnownArticle = (slug) => !globalThis.document || prerendered?.dataset.articlePath === articlePath(slug);
+
 /** The body of the article `slug`: a promise, the same one until it fails (loadData). */
 export function loadArticleBody(slug) {
   return loadData(articlePath(slug), () => fetchBody(slug));

@@ -1,8 +1,8 @@
 /**
  * The pages of the articles' list: /articles, the newest articles, then
  * the later pages, numbered from the oldest (laterPageCount in
- * webapp/build/articleLists.mjs). Only the list's chunk reads this, not
- * every page's script.
+ * webapp/build/articleLists.mjs); and the numbers in addresses. Only the
+ * list's and the article's chunks read this, not every page's script.
  */
 
 /** The first page of the articles' list: the newest articles. */
@@ -18,3 +18,17 @@ export function articlesPagePath(n) {
  * and page 1). A page's file changes only when one of these appears.
  */
 export const nearbyPages = 2;
+
+/**
+ * The 0-based list index that `/article/N` names (N is 1-based, as the
+ * articles page lists them, newest first), or null when the segment is not
+ * such a number for a list of `count` ('0', '3' with two articles, '01',
+ * '1.0', 'my-post' … are all null). The server redirects these to the
+ * permalink; the app does the same for a link followed inside it. The same
+ * for the N of /articles/page/N.
+ */
+export function listIndexFromNumber(segment, count) {
+  if (typeof segment !== 'string' || !/^[1-9][0-9]*$/.test(segment)) return null;
+  const n = Number(segment);
+  return n <= count ? n - 1 : null;
+}

@@ -1,7 +1,7 @@
 /**
  * Page content read on demand, as JSON files the build writes: an article's
  * (/article/<slug>.json: metadata and style rules) and a list page's
- * (/articles.json, /articles/page/1.json, /tags/git.json: its article
+ * (/articles.json, /articles/page/2.json, /tags/git.json: its article
  * summaries). So a page that shows no article body, or no list, never
  * downloads one; an article's body comes from its page (articleBody.js).
  * The prerender reads the same data from the build (setDataSource), and so
@@ -17,11 +17,10 @@ import { preload } from 'react-dom';
 import { withTimeout } from './chunks.js';
 import { inLanguage } from './language.js';
 
-/** The response to `url` (its path in the site's language), if it is a success; an error with its `status` if not. */
+/** The response to `url` (its path in the site's language), if it is a success. */
 export async function fetchOk(url) {
   const response = await fetch(inLanguage(url));
-  const { status } = response;
-  if (!response.ok) throw Object.assign(new Error(`Loading ${url} failed: HTTP ${status}`), { status });
+  if (!response.ok) throw new Error(`Loading ${url} failed: HTTP ${response.status}`);
   return response;
 }
 
@@ -58,13 +57,13 @@ export function setDataSource(read) {
 }
 
 /**
- * In a page component: the content at `url` (as `fetchContent` gives it,
- * see loadData). The preload lands in a prerendered page's <head>, so the
- * browser fetches the content while it loads the scripts that will ask for it.
+ * In a page component: the content at `url`. The preload lands in a
+ * prerendered page's <head>, so the browser fetches the content while it
+ * loads the scripts that will ask for it.
  */
-export function usePageData(url, fetchContent) {
+export function usePageData(url) {
   preload(inLanguage(url), { as: 'fetch', crossOrigin: 'anonymous' });
-  return useSettled(loadData(url, fetchContent));
+  return useSettled(loadData(url));
 }
 
 /**

@@ -85,19 +85,6 @@ export function articleMarkdownPath(slug) {
   return `/article/${slug}.md`;
 }
 
-/**
- * The 0-based list index that `/article/N` names (N is 1-based, as the
- * articles page lists them, newest first), or null when the segment is not
- * such a number for a list of `count` ('0', '3' with two articles, '01',
- * '1.0', 'my-post' … are all null). The server redirects these to the
- * permalink; the app does the same for a link followed inside it.
- */
-export function listIndexFromNumber(segment, count) {
-  if (typeof segment !== 'string' || !/^[1-9][0-9]*$/.test(segment)) return null;
-  const n = Number(segment);
-  return n <= count ? n - 1 : null;
-}
-
 /** Path of the Atom feed of every article (webapp/build/feed.mjs), linked from every page's <head>. */
 export const feedPath = '/feed.xml';
 

@@ -10,7 +10,8 @@ import data, {
   site,
   siteOrigin,
 } from '../src/data/index.js';
-import { latestArticlesPath, listIndexFromNumber, tagListPath } from '../src/urls.js';
+import { latestArticlesPath, tagListPath } from '../src/urls.js';
+import { listIndexFromNumber } from '../src/articlesPages.js';
 import { readPageData } from './articles.js';
 import { articleList } from '../src/generated/articleList.js';
 import { seriesList } from '../src/generated/seriesList.js';

@@ -61,8 +61,16 @@ function Links({ path, versions }) {
   );
 }
 
-/** An address of an article's form: its versions if it is one (by the list of slugs the article page reads too), else none. */
+/**
+ * An address of an article's form: its versions if it is one, else none.
+ * The prerender renders only articles that are there; the browser asks the
+ * list of slugs, as the article page does.
+ */
 function ArticleLinks({ path, slug }) {
+  return globalThis.document ? <CheckedLinks path={path} slug={slug} /> : <VersionLinks path={path} slug={slug} />;
+}
+
+function CheckedLinks({ path, slug }) {
   const slugs = usePicked(articleSlugsPath, (list) => list?.slugs ?? []);
   return slugs.includes(slug) ? <VersionLinks path={path} slug={slug} /> : <Links path={path} versions={[]} />;
 }

@@ -3,8 +3,9 @@
  * N (the spec's 1-based index, as /articles lists them) leads to the N-th
  * article's permalink, as the server's redirect does; any other slug
  * renders the 404 screen. Which slugs there are comes from one JSON file
- * (articleSlugsPath), the article's content from its own, and its body
- * from its page (articleBody.js): no script holds any, so adding an article
+ * (articleSlugsPath), read unless the article is known to be there
+ * (isKnownArticle), the article's content from its own, and its body from
+ * its page (articleBody.js): no script holds any, so adding an article
  * changes none, and no other page carries its body.
  * The article's own `style` rules are rendered in a <style> element, every
  * selector prefixed with a per-article class, so they apply only to this
@@ -12,10 +13,11 @@
  */
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { documentTitle, ui } from '../data/index.js';
-import { articleDataPath, articlePath, articleSlugsPath, listIndexFromNumber } from '../urls.js';
+import { articleDataPath, articlePath, articleSlugsPath } from '../urls.js';
+import { listIndexFromNumber } from '../articlesPages.js';
 import { articlesUi } from '../data/articlesUi.js';
 import { usePageData, useSettled } from '../pageData.js';
-import { loadArticleBody } from '../articleBody.js';
+import { isKnownArticle, loadArticleBody } from '../articleBody.js';
 import { scopeCss } from '../scopeCss.js';
 import PageMeta from '../components/PageMeta.jsx';
 import SeriesParts from '../components/SeriesParts.jsx';
@@ -36,6 +38,10 @@ import './Article.css';
 
 export default function Article() {
   const { slug } = useParams();
+  return isKnownArticle(slug) ? <ArticleContent key={slug} slug={slug} /> : <ArticleBySlugs slug={slug} />;
+}
+
+function ArticleBySlugs({ slug }) {
   const { slugs: articleSlugs } = usePageData(articleSlugsPath);
   if (articleSlugs.includes(slug)) return <ArticleContent key={slug} slug={slug} />;
   const index = listIndexFromNumber(slug, articleSlugs.length);

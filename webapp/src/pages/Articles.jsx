@@ -5,15 +5,15 @@
  * table's 'articlesPage', `{page}` its number; laterPageCount in build/articleLists.mjs).
  * Each page's summaries come from its own JSON file (pageData.js), so no
  * page carries every article's; the search finds among all of them. A
- * number the list has no page for is the 404 page: no script holds how
- * many there are, so adding an article changes none.
+ * number the list has no page for is the 404 page: /articles' JSON, not a
+ * script, says how many there are, so adding an article changes no script.
  */
 import { Link, useParams } from 'react-router-dom';
 import { documentTitle, pageOf, pagePaths } from '../data/index.js';
 import { articlesUi } from '../data/articlesUi.js';
-import { listDataPath, listIndexFromNumber } from '../urls.js';
-import { articlesPagePath, articlesPath } from '../articlesPages.js';
-import { fetchOk, usePageData } from '../pageData.js';
+import { listDataPath } from '../urls.js';
+import { articlesPagePath, articlesPath, listIndexFromNumber } from '../articlesPages.js';
+import { usePageData } from '../pageData.js';
 import PageTop from '../components/PageTop.jsx';
 import ArticleList from '../components/ArticleList.jsx';
 import TagList from '../components/TagList.jsx';
@@ -28,16 +28,18 @@ import './Articles.css';
 
 export default function Articles() {
   const { page: segment } = useParams();
-  if (segment === undefined) return <FirstPage />;
-  const index = listIndexFromNumber(segment, Infinity);
-  return index === null ? <NotFound /> : <LaterPage key={segment} page={index + 1} />;
+  return segment === undefined ? <FirstPage /> : <NumberedPage key={segment} segment={segment} />;
 }
 
-/** /articles/page/N: that page, or the 404 page when the list has no page N (its JSON is not there). */
+/** /articles/page/N: that page, or the 404 page past the newest (which /articles' JSON names). */
+function NumberedPage({ segment }) {
+  const { newest } = usePageData(listDataPath(articlesPath));
+  const index = listIndexFromNumber(segment, newest);
+  return index === null ? <NotFound /> : <LaterPage page={index + 1} />;
+}
+
 function LaterPage({ page }) {
-  const url = listDataPath(articlesPagePath(page));
-  const data = usePageData(url, () => fetchOk(url).then((response) => response.json(), noneIfNotFound));
-  if (!data) return <NotFound />;
+  const data = usePageData(listDataPath(articlesPagePath(page)));
   const entry = pageOf('articlesPage');
   const fill = (text) => text.replaceAll('{page}', page);
   const meta = {
@@ -54,12 +56,6 @@ function LaterPage({ page }) {
       <Pagination page={page} newest={data.newest} />
     </div>
   );
-}
-
-/** Null for a page the server has not (HTTP 404); the error again for any other failure. */
-function noneIfNotFound(error) {
-  if (error.status === 404) return null;
-  throw error;
 }
 
 function FirstPage() {
