@@ -127,24 +127,35 @@ fn show_notes(web_out: &Path) {
 /// and the last few builds made.
 const CACHE_KEPT_FOR: Duration = Duration::from_secs(14 * 24 * 3600);
 
+/// Whether `path` is a leaf of the search index (webapp/src/searchLeaves.js:
+/// `search/terms/`, below a language's folder too). An added article
+/// rewrites most of them, and a query fetches a few: at brotli's quality 10
+/// they compress in a third of the time, for about 4 % more bytes
+/// (docs/performance.md).
+fn is_search_leaf(path: &Path) -> bool {
+    path.parent().is_some_and(|folder| folder.ends_with("search/terms"))
+}
+
 /// Writes the `.br` and `.gz` siblings of every text file, from the cache
 /// where an earlier build compressed the same bytes.
 fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job], kept: usize) {
     let versions =
         |names: &[&str]| names.iter().map(|name| format!("{name} {}", locked_version(root, name))).collect::<Vec<_>>().join(", ");
-    let codecs = [
-        Codec { kind: Kind::Brotli { quality: 11, large_file_quality: 10, window_bits: 22 }, crate_versions: versions(&["brotli"]) },
-        Codec { kind: Kind::Gzip { level: 9 }, crate_versions: versions(&["flate2", "miniz_oxide"]) },
-    ];
+    let brotli =
+        |quality| Codec { kind: Kind::Brotli { quality, large_file_quality: 10, window_bits: 22 }, crate_versions: versions(&["brotli"]) };
+    // Every file's brotli and gzip, and the search leaves' brotli.
+    let codecs = [brotli(11), Codec { kind: Kind::Gzip { level: 9 }, crate_versions: versions(&["flate2", "miniz_oxide"]) }, brotli(10)];
     let cache_root = cache_root(out_dir).join("precompressed");
-    let caches: Vec<Cache> = codecs
-        .iter()
-        .map(|codec| Cache::open(&cache_root, codec))
-        .collect::<io::Result<_>>()
-        .unwrap_or_else(|e| fail(&format!("cannot open the compression cache {}: {e}", cache_root.display())));
+    let open = |brotli, gzip| {
+        [brotli, gzip]
+            .map(|codec| Cache::open(&cache_root, codec))
+            .map(|cache| cache.unwrap_or_else(|e| fail(&format!("cannot open the compression cache {}: {e}", cache_root.display()))))
+    };
+    let (every_file, leaves) = (open(&codecs[0], &codecs[1]), open(&codecs[2], &codecs[1]));
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let started = Instant::now();
-    let tally = precompress::compress_all(jobs, &caches, threads).unwrap_or_else(|e| fail(&format!("cannot compress {e}")));
+    let tally = precompress::compress_all(jobs, |job| if is_search_leaf(&job.output) { &leaves } else { &every_file }, threads)
+        .unwrap_or_else(|e| fail(&format!("cannot compress {e}")));
     // Shown by `cargo build -vv`, and kept in the build's output folder.
     println!(
         "precompressed {} files on {threads} threads in {:.1?} ({kept} kept from the last build): {} reused, {} compressed, {} repaired ({})",

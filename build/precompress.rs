@@ -191,12 +191,12 @@ pub struct Tally {
     pub repaired: usize,
 }
 
-/// Compresses every job with every codec, on `threads` threads, writing
-/// each compressed sibling that is smaller than its input. Returns what
-/// was reused and what compressed.
-pub fn compress_all(jobs: &[Job], caches: &[Cache], threads: usize) -> io::Result<Tally> {
+/// Compresses every job with each codec `caches_for` it gives, on `threads`
+/// threads, writing each compressed sibling that is smaller than its input.
+/// Returns what was reused and what compressed.
+pub fn compress_all<'a>(jobs: &[Job], caches_for: impl Fn(&Job) -> &'a [Cache<'a>] + Sync, threads: usize) -> io::Result<Tally> {
     let tally = Mutex::new(Tally::default());
-    on_threads(jobs, threads, |job| compress_one(job, caches, &tally), |job| job.input.display().to_string())?;
+    on_threads(jobs, threads, |job| compress_one(job, caches_for(job), &tally), |job| job.input.display().to_string())?;
     Ok(tally.into_inner().unwrap())
 }
 

@@ -108,6 +108,15 @@ fn an_edited_article_changes_only_its_files_and_equals_a_fresh_build() {
         );
     }
     let all_leaves = after.keys().filter(|path| path.starts_with("search/terms/") && path.ends_with(".json")).count();
+    // The leaves, which an added article rewrites, are compressed at brotli's quality 10; the pages at 11.
+    let brotli = |bytes: &[u8], quality| {
+        let mut out = Vec::new();
+        std::io::Write::write_all(&mut brotli::CompressorWriter::new(&mut out, 64 * 1024, quality, 22), bytes).unwrap();
+        out
+    };
+    for (path, quality) in [(leaves[0].as_str(), 10), (page.as_str(), 11)] {
+        assert_eq!(after[&format!("{path}.br")], brotli(&after[path], quality), "{path} at brotli quality {quality}");
+    }
     assert!(all_leaves > 4 * CHANGED_WORDS.len(), "only {all_leaves} leaves: the index is not cut");
     let card = |site: &BTreeMap<String, Vec<u8>>| {
         let html = String::from_utf8_lossy(&site[&page]).into_owned();

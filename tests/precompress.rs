@@ -146,7 +146,7 @@ fn every_file_gets_its_smaller_siblings_from_every_core() {
     let codecs = [brotli(11), gzip()];
     let caches: Vec<Cache> = codecs.iter().map(|codec| Cache::open(&cache_root, codec).unwrap()).collect();
 
-    let cold = compress_all(&jobs, &caches, 4).unwrap();
+    let cold = compress_all(&jobs, |_| &caches, 4).unwrap();
     assert_eq!((cold.compressed, cold.reused, cold.repaired), (82, 0, 0));
     for n in 0..40 {
         let page = site.join(format!("page-{n}.html"));
@@ -156,11 +156,11 @@ fn every_file_gets_its_smaller_siblings_from_every_core() {
     assert!(!precompress::sibling(&tiny, "br").exists(), "a compressed copy no smaller than the file is not written");
 
     fs::write(site.join("page-7.html"), text(700)).unwrap();
-    let warm = compress_all(&jobs, &caches, 4).unwrap();
+    let warm = compress_all(&jobs, |_| &caches, 4).unwrap();
     assert_eq!((warm.compressed, warm.reused, warm.repaired), (2, 80, 0), "only the changed file is compressed again");
 
     let missing = Job { input: site.join("gone.html"), output: site.join("gone.html") };
-    let error = compress_all(&[missing], &caches, 2).unwrap_err();
+    let error = compress_all(&[missing], |_| &caches, 2).unwrap_err();
     assert!(error.to_string().contains("gone.html"), "the error names the file: {error}");
 }
 
