@@ -127,13 +127,18 @@ fn show_notes(web_out: &Path) {
 /// and the last few builds made.
 const CACHE_KEPT_FOR: Duration = Duration::from_secs(14 * 24 * 3600);
 
-/// Whether `path` is a leaf of the search index (webapp/src/searchLeaves.js:
-/// `search/terms/`, below a language's folder too). An added article
-/// rewrites most of them, and a query fetches a few: at brotli's quality 10
-/// they compress in a third of the time, for about 4 % more bytes
-/// (docs/performance.md).
-fn is_search_leaf(path: &Path) -> bool {
+/// Whether the file at `path` is compressed at brotli's quality 10 rather
+/// than 11: the leaves of the search index (webapp/src/searchLeaves.js:
+/// `search/terms/`, below a language's folder too), and the large files
+/// that machines read (the feeds, the sitemap, /llms.txt). An added
+/// article rewrites all of these; at quality 10 they compress in 40 % of
+/// the time, for 3 to 7 % more bytes (docs/performance.md). The pages,
+/// scripts and stylesheets a visitor waits for stay at 11.
+fn brotli_at_10(path: &Path) -> bool {
+    const LARGE: u64 = 256 << 10;
+    let machine_read = path.extension().is_some_and(|extension| extension == "xml" || extension == "txt");
     path.parent().is_some_and(|folder| folder.ends_with("search/terms"))
+        || (machine_read && fs::metadata(path).is_ok_and(|file| file.len() > LARGE))
 }
 
 /// Writes the `.br` and `.gz` siblings of every text file, from the cache
@@ -143,7 +148,7 @@ fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job], kept: usize) {
         |names: &[&str]| names.iter().map(|name| format!("{name} {}", locked_version(root, name))).collect::<Vec<_>>().join(", ");
     let brotli =
         |quality| Codec { kind: Kind::Brotli { quality, large_file_quality: 10, window_bits: 22 }, crate_versions: versions(&["brotli"]) };
-    // Every file's brotli and gzip, and the search leaves' brotli.
+    // Every file's brotli and gzip, and the brotli of those brotli_at_10 names.
     let codecs = [brotli(11), Codec { kind: Kind::Gzip { level: 9 }, crate_versions: versions(&["flate2", "miniz_oxide"]) }, brotli(10)];
     let cache_root = cache_root(out_dir).join("precompressed");
     let open = |brotli, gzip| {
@@ -151,10 +156,10 @@ fn precompress_site(root: &Path, out_dir: &Path, jobs: &[Job], kept: usize) {
             .map(|codec| Cache::open(&cache_root, codec))
             .map(|cache| cache.unwrap_or_else(|e| fail(&format!("cannot open the compression cache {}: {e}", cache_root.display()))))
     };
-    let (every_file, leaves) = (open(&codecs[0], &codecs[1]), open(&codecs[2], &codecs[1]));
+    let (every_file, at_10) = (open(&codecs[0], &codecs[1]), open(&codecs[2], &codecs[1]));
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let started = Instant::now();
-    let tally = precompress::compress_all(jobs, |job| if is_search_leaf(&job.output) { &leaves } else { &every_file }, threads)
+    let tally = precompress::compress_all(jobs, |job| if brotli_at_10(&job.input) { &at_10 } else { &every_file }, threads)
         .unwrap_or_else(|e| fail(&format!("cannot compress {e}")));
     // Shown by `cargo build -vv`, and kept in the build's output folder.
     println!(
