@@ -31,8 +31,17 @@ export default function Articles() {
   return segment === undefined ? <FirstPage /> : <NumberedPage key={segment} segment={segment} />;
 }
 
-/** /articles/page/N: that page, or the 404 page past the newest (which /articles' JSON names). */
+/**
+ * /articles/page/N: that page, or the 404 page past the newest (which
+ * /articles' JSON names). The prerender renders only the pages there are,
+ * without asking: so a later page reads only its own JSON, and an added
+ * article, which changes /articles', leaves it as it was.
+ */
 function NumberedPage({ segment }) {
+  return globalThis.document ? <CheckedPage segment={segment} /> : <LaterPage page={Number(segment)} />;
+}
+
+function CheckedPage({ segment }) {
   const { newest } = usePageData(listDataPath(articlesPath));
   const index = listIndexFromNumber(segment, newest);
   return index === null ? <NotFound /> : <LaterPage page={index + 1} />;
