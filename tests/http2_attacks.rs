@@ -104,6 +104,10 @@ fn visit(setup: &Setup, port: u16) -> (u16, f64) {
         "%{http_code} %{time_total}",
         &url,
     ]);
+    if !output.status.success() {
+        // Shown with a failed test: tells a connection cut off from one refused or timed out.
+        eprintln!("visitor: curl {}: {}", output.status, String::from_utf8_lossy(&output.stderr).trim());
+    }
     let text = String::from_utf8_lossy(&output.stdout);
     let mut parts = text.split_whitespace();
     (parts.next().and_then(|s| s.parse().ok()).unwrap_or(0), parts.next().and_then(|s| s.parse().ok()).unwrap_or(f64::MAX))
