@@ -1,59 +1,49 @@
 /**
- * The articles' search in the browser. On a visitor's first search the
- * engine (search.js, a script chunk of its own with MiniSearch) and
- * /search.json come; each query then fetches the leaves of the index its
- * words need, and the summaries of the results shown, each once
- * (searchLeaves.js has the files). Every fetch has the chunks' time-out; a
- * failed one is forgotten, so the next search tries again.
+ * The articles' search as the page asks it. On a visitor's first search a
+ * worker starts (searchWorker.js) that fetches the index's files and
+ * searches them (searchFinder.js, MiniSearch with it), so the page's main
+ * thread only sends the query and shows the answer. A worker that fails
+ * to start or breaks fails the answers it owes, and the next search starts
+ * another.
  */
 import { withTimeout } from './chunks.js';
-import { searchIndexPath } from './urls.js';
-import { inLanguage } from './language.js';
+import { languagePrefix } from './language.js';
 
-/** What was fetched, by path: a promise each, the same one until it fails. */
-let fetched = new Map();
+let worker = null;
+let lastId = 0;
+/** The answers the worker owes, by id. */
+const owed = new Map();
 
-function once(key, load) {
-  if (!fetched.has(key)) {
-    const loading = withTimeout(load());
-    loading.catch(() => fetched.delete(key));
-    fetched.set(key, loading);
-  }
-  return fetched.get(key);
+function failOwed() {
+  for (const { reject } of owed.values()) reject(new Error('The search worker stopped'));
+  owed.clear();
+  worker?.terminate();
+  worker = null;
 }
 
-function fetchJson(path) {
-  return once(path, async () => {
-    const response = await fetch(inLanguage(path));
-    if (!response.ok) throw new Error(`Loading ${path} failed: HTTP ${response.status}`);
-    return response.json();
-  });
+function startWorker() {
+  worker = new Worker(new URL('./searchWorker.js', import.meta.url), { type: 'module' });
+  worker.addEventListener('message', ({ data: { id, ...answer } }) => owed.get(id)?.resolve(answer));
+  worker.addEventListener('error', failOwed);
+  worker.addEventListener('messageerror', failOwed);
 }
 
-/** The engine and the index's first file; asked for as the field gets the focus. */
+async function ask(message) {
+  if (!worker) startWorker();
+  const id = ++lastId;
+  const answer = withTimeout(new Promise((resolve, reject) => owed.set(id, { resolve, reject })));
+  worker.postMessage({ id, root: languagePrefix, ...message });
+  const { failed, ...found } = await answer.finally(() => owed.delete(id));
+  if (failed) throw new Error(`The search failed: ${JSON.stringify(message)}`);
+  return found;
+}
+
+/** Starts the search: the worker, and the index's first file; asked for as the field gets the focus. */
 export function loadSearch() {
-  return once('engine', async () => {
-    const [engine, index] = await Promise.all([import('./search.js'), fetchJson(searchIndexPath)]);
-    return { engine, index };
-  });
+  return ask({});
 }
 
-/** The articles that match `query`, best first, by id. */
-export async function findArticles(query) {
-  const { engine, index } = await loadSearch();
-  const leaves = await Promise.all(engine.leavesFor(query, index).map((prefix) => fetchJson(engine.leafPath(prefix))));
-  return engine.find(query, index, leaves);
-}
-
-/** The summaries (what a list entry shows) of the first `pages` pages of results among `ids`. */
-export async function summariesOf(ids, pages) {
-  const { engine, index } = await loadSearch();
-  const shown = ids.slice(0, pages * engine.resultsPerPage);
-  if (index.summaries) return shown.map((id) => index.summaries[id]);
-  return Promise.all(shown.map((id) => fetchJson(engine.summaryPath(id))));
-}
-
-/** Forgets what was fetched, so that the next search loads it again (each test starts afresh). */
-export function forgetSearch() {
-  fetched = new Map();
+/** How many articles match `query` (`total`), and the summaries of the first `pages` pages of them (`articles`), best first. */
+export function searchArticles(query, pages) {
+  return ask({ query, pages });
 }

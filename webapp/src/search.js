@@ -1,8 +1,8 @@
 /**
- * The articles' search engine, a script chunk of its own that the articles
- * page loads on a visitor's first search (articleSearch.js): MiniSearch,
+ * The articles' search engine, in the search's worker (searchWorker.js),
+ * which the articles page starts on a visitor's first search: MiniSearch,
  * the options the index was made with (searchOptions.js) and how the index
- * is cut (searchLeaves.js). Nothing of it is in any page's first visit.
+ * is cut (searchLeaves.js). Nothing of it is in any page's scripts.
  */
 import MiniSearch from 'minisearch';
 import { searchOptions, searchTerms } from './searchOptions.js';

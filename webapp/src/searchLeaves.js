@@ -1,7 +1,7 @@
 /**
  * How the search index is cut into files, so that a query loads only what
  * it needs: the build writes them (webapp/build/search.mjs), the browser
- * reads them (articleSearch.js).
+ * reads them (searchFinder.js).
  *
  * - /search.json, always: what scores a match (MiniSearch's number of
  *   articles, each article's field lengths and their averages) and either,

@@ -1,7 +1,7 @@
 /**
  * How the articles are searched: MiniSearch's options, the same for the
  * index the build writes (webapp/build/search.mjs) and the one the browser
- * loads (articleSearch.js). A document is an article's summary (what a
+ * loads (searchFinder.js). A document is an article's summary (what a
  * list entry shows) and its body text, with a number for id (its place
  * among the articles, oldest first: search.mjs); the summaries are kept
  * beside the index (searchLeaves.js), not in it.

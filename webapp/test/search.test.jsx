@@ -11,7 +11,7 @@ import { articlesUi } from '../src/data/articlesUi.js';
 import { articleList } from '../src/generated/articleList.js';
 import { plural } from '../src/plural.js';
 import { searchIndexPath } from '../src/urls.js';
-import { findArticles, forgetSearch } from '../src/articleSearch.js';
+import { findArticles, forgetSearch } from '../src/searchFinder.js';
 import { searchFiles } from '../build/search.mjs';
 import { articles } from './articles.js';
 
@@ -150,5 +150,34 @@ describe('many matches', () => {
     await waitFor(() => expect(shownPaths()).toHaveLength(Math.min(30, 2 * perPage)));
     // Focused once the effect after the render has run.
     await waitFor(() => expect(document.activeElement.getAttribute('href')).toBe(shownPaths()[perPage]));
+  });
+});
+
+describe("the search's worker (src/articleSearch.js)", () => {
+  it('fails the answers a broken worker owes, and the next search starts another', async () => {
+    // A fresh module: no worker started yet.
+    vi.resetModules();
+    const { searchArticles } = await import('../src/articleSearch.js');
+    const started = [];
+    vi.stubGlobal(
+      'Worker',
+      class extends window.Worker {
+        constructor(...args) {
+          super(...args);
+          started.push(this);
+        }
+
+        // The first one breaks (its script failed to load, say) instead of answering.
+        postMessage(message) {
+          if (started.length === 1) this.dispatchEvent(new Event('error'));
+          else super.postMessage(message);
+        }
+      },
+    );
+    await expect(searchArticles(word, 1)).rejects.toThrow();
+    const { total, articles: shown } = await searchArticles(word, 1);
+    expect(started).toHaveLength(2);
+    expect(total).toBe((await findArticles(word)).length);
+    expect(shown).toHaveLength(Math.min(total, resultsPerPage));
   });
 });

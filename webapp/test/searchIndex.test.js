@@ -1,6 +1,6 @@
 // The search index cut into files (webapp/build/search.mjs,
 // webapp/src/searchLeaves.js), searched as the browser does
-// (webapp/src/articleSearch.js) with the files served in place of fetch:
+// (webapp/src/searchFinder.js) with the files served in place of fetch:
 // it finds what the whole index finds, loads only what a query needs, an
 // edit rewrites only what it changes, and at 2,000 articles a query costs
 // what issue 52's budget allows.
@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import MiniSearch from 'minisearch';
 import { indexOf, searchFiles } from '../build/search.mjs';
-import { findArticles, forgetSearch, loadSearch, summariesOf } from '../src/articleSearch.js';
+import { findArticles, forgetSearch, loadSearch, summariesOf } from '../src/searchFinder.js';
 import { leafPath, leavesOf } from '../src/searchLeaves.js';
 import { searchOptions, searchTerms } from '../src/searchOptions.js';
 import { searchIndexPath } from '../src/urls.js';
@@ -113,7 +113,7 @@ describe('the search index, cut into leaves', () => {
     served = split;
     const [word] = words.filter((w) => w.length >= 4);
     const ids = await findArticles(word);
-    const { index } = await loadSearch();
+    const index = await loadSearch();
     const needed = leavesOf(word, index.leaves, fuzzy(word)).prefixes;
     expect(fetched).toEqual([searchIndexPath, ...needed.map(leafPath)]);
     const summaries = await summariesOf(ids, 1);

@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { setDataSource } from '../src/pageData.js';
 import { readPageData } from './articles.js';
+import { answer } from '../src/searchFinder.js';
 
 // What a test waits for (a search's results, a page's chunk) may take more
 // than the default second when the tests share the machine with a build:
@@ -19,6 +20,16 @@ window.scrollTo = vi.fn();
 
 // Nor media queries: the system setting is light (theme tests replace this).
 window.matchMedia = (media) => ({ media, matches: false, addEventListener() {}, removeEventListener() {} });
+
+// Nor workers: the only one the app starts, the search's (src/searchWorker.js),
+// answers here on the page, through the function the worker calls.
+window.Worker = class SearchWorkerOnThePage extends EventTarget {
+  postMessage({ id, ...message }) {
+    answer(message).then((found) => this.dispatchEvent(new MessageEvent('message', { data: { id, ...found } })));
+  }
+
+  terminate() {}
+};
 
 afterEach(() => {
   cleanup();

@@ -11,9 +11,9 @@
  * move between the field and the results, Escape clears the field.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { articlesUi } from '../data/articlesUi.js';
-import { findArticles, loadSearch, summariesOf } from '../articleSearch.js';
+import { loadSearch, searchArticles } from '../articleSearch.js';
 import { plural } from '../plural.js';
 import ArticleList from './ArticleList.jsx';
 import './ArticleSearch.css';
@@ -22,24 +22,23 @@ import './ArticleSearch.css';
 const pause = 150;
 
 export default function ArticleSearch({ TagList, children }) {
-  // The router's own hooks, which the main script has already (useSearchParams would add to it).
-  const { pathname, search } = useLocation();
-  const navigate = useNavigate();
+  // The router's own hook, which the main script has already (useSearchParams would add to it).
+  const { search, key } = useLocation();
   const addressQuery = new URLSearchParams(search).get('q') ?? '';
-  // The field's text. The address (?q=) follows it once typing pauses, not
-  // at each key: a navigation renders the whole page again, which cost more
-  // of a phone's time than the search itself.
+  // The field's text. The address (?q=) follows it once typing pauses, past
+  // the router: a navigation renders the whole app again, which cost more of
+  // a phone's time than the search itself.
   const [query, setQuery] = useState(addressQuery);
-  // What the field last put in the address: its echo is no news to the field.
+  // What the field last put in the address, which the router does not see.
   const sent = useRef(addressQuery);
   useEffect(() => {
-    // The address changed otherwise (back, forward, a link): the field follows it.
+    // The router went to an address (back, forward, a link): the field follows it.
     if (addressQuery !== sent.current) {
       sent.current = addressQuery;
       setQuery(addressQuery);
     }
-  }, [addressQuery]);
-  const [found, setFound] = useState({ query: '', ids: [], articles: [], failed: false });
+  }, [addressQuery, key]);
+  const [found, setFound] = useState({ query: '', total: 0, articles: [], failed: false });
   // How many pages of results are shown: a press of the button adds one.
   const [pages, setPages] = useState(1);
   const id = useId();
@@ -51,13 +50,16 @@ export default function ArticleSearch({ TagList, children }) {
     if (query === sent.current) return undefined;
     const typing = setTimeout(() => {
       sent.current = query;
-      navigate(query ? `${pathname}?${new URLSearchParams({ q: query })}` : pathname, {
-        replace: true,
-        preventScrollReset: true,
-      });
+      // The same history entry and its state, which the router reads again on Back and Forward.
+      const { pathname } = window.location;
+      window.history.replaceState(
+        window.history.state,
+        '',
+        query ? `${pathname}?${new URLSearchParams({ q: query })}` : pathname,
+      );
     }, pause);
     return () => clearTimeout(typing);
-  }, [query, pathname, navigate]);
+  }, [query]);
 
   useEffect(() => {
     if (!query.trim()) return undefined;
@@ -66,10 +68,9 @@ export default function ArticleSearch({ TagList, children }) {
     // Each key typed changes the query: one that the next key follows within `pause` fetches nothing.
     const typing = setTimeout(async () => {
       try {
-        const ids = await findArticles(query);
-        answer({ ids, articles: await summariesOf(ids, pages), failed: false });
+        answer({ ...(await searchArticles(query, pages)), failed: false });
       } catch {
-        answer({ ids: [], articles: [], failed: true });
+        answer({ total: 0, articles: [], failed: true });
       }
     }, pause);
     return () => {
@@ -84,8 +85,7 @@ export default function ArticleSearch({ TagList, children }) {
   const results = answered ? found.articles : [];
   let status = '';
   if (answered && found.failed) status = articlesUi.search.failed;
-  else if (answered)
-    status = plural(articlesUi.search.matches, found.ids.length).replace('{query}', found.query.trim());
+  else if (answered) status = plural(articlesUi.search.matches, found.total).replace('{query}', found.query.trim());
 
   const links = () => [...(resultsRef.current?.querySelectorAll('.card-link') ?? [])];
   useEffect(() => {
@@ -144,7 +144,7 @@ export default function ArticleSearch({ TagList, children }) {
         // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- arrow keys move between the links inside
         <div ref={resultsRef} onKeyDown={onResultsKey}>
           {results.length > 0 && <ArticleList articles={results} headingLevel={2} page TagList={TagList} />}
-          {results.length < found.ids.length && !found.failed && (
+          {results.length < found.total && !found.failed && (
             <button
               type="button"
               className="button article-search__more"
