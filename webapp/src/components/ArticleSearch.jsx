@@ -4,7 +4,7 @@
  * visitor's first search (articleSearch.js), so no page's first visit
  * carries it, and each query then loads only the parts of the index its
  * words need; it searches all the articles, whichever page of the list is
- * shown. While there is a query, the matching articles, best first, take
+ * shown. Once a query is answered, the matching articles, best first, take
  * the place of `children` (the list), a few at a time (a button shows
  * more); a status line tells screen readers how many match. The query is
  * in the URL (?q=), so a search can be linked and survives Back; ↓ and ↑
@@ -80,7 +80,8 @@ export default function ArticleSearch({ TagList, children }) {
   }, [query, pages]);
 
   const searching = query.trim() !== '';
-  // While the next answer is on its way, the last one stays on screen.
+  // While the next answer is on its way, the last one stays on screen; before
+  // the first, the list does, so that a key costs no more than its letter.
   const answered = searching && found.query !== '';
   const results = answered ? found.articles : [];
   let status = '';
@@ -129,6 +130,8 @@ export default function ArticleSearch({ TagList, children }) {
           value={query}
           placeholder={articlesUi.search.placeholder}
           autoComplete="off"
+          // A query is a few words, not prose to underline; and the browser's spelling check runs on the main thread.
+          spellCheck={false}
           onFocus={() => loadSearch().catch(() => {})}
           onChange={(event) => {
             setPages(1);
@@ -140,7 +143,7 @@ export default function ArticleSearch({ TagList, children }) {
       <p className="article-search__status" role="status">
         {status}
       </p>
-      {searching ? (
+      {answered ? (
         // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- arrow keys move between the links inside
         <div ref={resultsRef} onKeyDown={onResultsKey}>
           {results.length > 0 && <ArticleList articles={results} headingLevel={2} page TagList={TagList} />}
