@@ -8,15 +8,20 @@
  * the content the page read while rendering (article and list JSON). An
  * entry, one per URL (so the cache holds one copy of the site, whatever
  * the number of builds), records the hash of the inputs and of each piece
- * of content the page read; it is used only while all of them match.
- * Entries are written whole (keptFiles.mjs); one that does not parse is
- * rendered again.
+ * of content the page read, the digest of the page (siteFolder.mjs's) and
+ * the local links it names; it is used only while all of them match. The
+ * page itself is a file beside it, read only when the site folder does not
+ * hold it already: so a build with 2,000 kept pages reads their entries,
+ * not 100 MB of HTML. Files are written whole (keptFiles.mjs); an entry
+ * that does not parse, or a page that is gone or is not the one its entry
+ * names (another build wrote it meanwhile), is rendered again.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { markUsed, pruneUnused, writeWhole } from './keptFiles.mjs';
 import { cacheDir } from './paths.mjs';
+import { digestOf } from './siteFolder.mjs';
 import { inLanguage } from '../src/language.js';
 
 const pageCacheDir = path.join(cacheDir, 'portfolio-pages');
@@ -26,7 +31,7 @@ const sha256 = (...parts) => parts.reduce((hash, part) => hash.update(part), cre
 /**
  * The cache for one build: `inputs` (strings or buffers) as above, and
  * `contentOf(url)`, the content a page may read. Returns `{ read(url),
- * keep(url, readUrls, page), prune() }`.
+ * pageOf(kept), keep(url, readUrls, page, links), prune() }`.
  */
 export function openPageCache(inputs, contentOf) {
   const common = sha256(...inputs);
@@ -37,25 +42,36 @@ export function openPageCache(inputs, contentOf) {
   };
   // By the URL the page is served at: '/about' of each language is a page of its own.
   const entryFile = (url) => path.join(pageCacheDir, `${sha256(inLanguage(url))}.json`);
+  const pageFile = (url) => path.join(pageCacheDir, `${sha256(inLanguage(url))}.html`);
   return {
-    /** The page kept for `url`, if the content it read is unchanged: null otherwise. */
+    /**
+     * The page kept for `url`, if the content it read is unchanged, as `{
+     * digest, links, file }` (the page is in `file`); null otherwise.
+     */
     async read(url) {
       const file = entryFile(url);
       try {
         const entry = JSON.parse(await fs.readFile(file, 'utf8'));
         const unchanged = ([read, hash]) => contentHash(read) === hash;
-        if (entry.inputs !== common || typeof entry.page !== 'string' || !Object.entries(entry.reads).every(unchanged))
-          return null;
+        const whole = typeof entry.digest === 'string' && Array.isArray(entry.links);
+        if (entry.inputs !== common || !whole || !Object.entries(entry.reads).every(unchanged)) return null;
         await markUsed(file);
-        return entry.page;
+        await markUsed(pageFile(url));
+        return { digest: entry.digest, links: entry.links, file: pageFile(url) };
       } catch {
         return null;
       }
     },
-    /** Keeps `page`, rendered for `url` from the content at `readUrls`. */
-    async keep(url, readUrls, page) {
+    /** The HTML of a page `read` kept, or null when its file is gone or holds another page. */
+    async pageOf(kept) {
+      const page = await fs.readFile(kept.file, 'utf8').catch(() => null);
+      return page !== null && digestOf(page) === kept.digest ? page : null;
+    },
+    /** Keeps `page`, rendered for `url` from the content at `readUrls`, which names the local `links`. */
+    async keep(url, readUrls, page, links) {
       const reads = Object.fromEntries([...readUrls].map((read) => [read, contentHash(read)]));
-      await writeWhole(entryFile(url), JSON.stringify({ inputs: common, reads, page }));
+      await writeWhole(pageFile(url), page);
+      await writeWhole(entryFile(url), JSON.stringify({ inputs: common, reads, digest: digestOf(page), links }));
     },
     prune: () => pruneUnused(pageCacheDir),
   };

@@ -16,7 +16,9 @@
  * Every page is then checked: no inline script (the server's CSP allows
  * scripts from files only), and every local URL it names is a route or a
  * file of the site. A page whose inputs did not change since an earlier
- * build is taken from the cache (pageCache.mjs) and checked all the same.
+ * build is taken from the cache (pageCache.mjs), its links checked again
+ * against this build's files; when the site folder holds it already, it is
+ * not even read.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -29,7 +31,7 @@ import { readFileSync } from 'node:fs';
 import { routePaths } from './routes.mjs';
 import { openPageCache } from './pageCache.mjs';
 import { rootDir } from './paths.mjs';
-import { filesBelow, writeSiteFile } from './siteFolder.mjs';
+import { copySiteFile, filesBelow, siteFileHolds, writeSiteFile } from './siteFolder.mjs';
 import { themeBootScript } from '../src/theme.js';
 import { htmlStartTag, openGraphLocale, siteLanguage } from '../src/language.js';
 import { routerPath } from '../src/languageParts.js';
@@ -136,7 +138,6 @@ function urlsIn(html) {
 /** A local path as this build's route or file, or null for another language's page (checked by its build). */
 const ownPath = (target) => (target.startsWith('/static/') ? target : routerPath(target));
 
-/** Throws unless `html` is fit to serve under the CSP and names only routes and files of `siteFiles`. */
 /**
  * Where an owner fixes what `url`'s page says: its article's Markdown (with
  * the line naming `text`, where one does), else the page table.
@@ -150,22 +151,29 @@ function sourceOf(url, articles, text) {
   return [file, line >= 0 ? line + 1 : null];
 }
 
-export function checkPage({ file, url: page }, html, siteFiles, routes, articles) {
+/** The URLs `html` names that are on this site: by its origin, or a path. */
+function localLinks(html) {
+  return urlsIn(html).filter(
+    (link) => link.startsWith(`${siteOrigin}/`) || (link.startsWith('/') && !link.startsWith('//')),
+  );
+}
+
+/** Throws unless `html` is fit to serve under the CSP: no inline script but the theme's, and the site's <html>. */
+function checkMarkup(file, html) {
   for (const [, tag, content] of html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc=/i.test(tag) || /\stype="?application\/json"?/i.test(tag) || content === themeBootScript) continue;
     throw new Error(`${file} contains an inline script the CSP does not allow: ${tag}${content.slice(0, 60)}`);
   }
   if (!/^<!doctype html>/i.test(html) || !html.slice('<!doctype html>'.length).startsWith(htmlTag))
     throw new Error(`${file} does not start with <!doctype html>${htmlTag}`);
-  for (const link of urlsIn(html)) {
-    let local;
-    if (link.startsWith(`${siteOrigin}/`)) local = link.slice(siteOrigin.length);
-    else if (link.startsWith('/') && !link.startsWith('//')) local = link;
-    else continue;
-    let target = decodeURI(local.replace(/[?#].*$/, ''));
-    const own = ownPath(target);
-    if (own === null) continue; // another language's page, checked by its build
-    target = own;
+}
+
+/** Throws unless each of `links`, what the page at `page` links on this site, is a route or a file of `siteFiles`. */
+function checkLinks(page, links, siteFiles, routes, articles) {
+  for (const link of links) {
+    const local = link.startsWith(`${siteOrigin}/`) ? link.slice(siteOrigin.length) : link;
+    const target = ownPath(decodeURI(local.replace(/[?#].*$/, '')));
+    if (target === null) continue; // another language's page, checked by its build
     if (routes.has(target)) continue;
     if (!siteFiles.has(target.slice(1)) || target.endsWith('.html'))
       throw new ContentError(
@@ -173,6 +181,12 @@ export function checkPage({ file, url: page }, html, siteFiles, routes, articles
         `${page} links ${link}, which is neither a page nor a file of the site: link one that is`,
       );
   }
+}
+
+/** Throws unless `html` is fit to serve under the CSP and names only routes and files of `siteFiles`. */
+export function checkPage({ file, url }, html, siteFiles, routes, articles) {
+  checkMarkup(file, html);
+  checkLinks(url, localLinks(html), siteFiles, routes, articles);
 }
 
 /**
@@ -220,21 +234,33 @@ export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articl
     { url: NOT_FOUND_RENDER_PATH, file: notFoundFile },
   ];
   const kept = await Promise.all(pages.map(({ url }) => cache.read(url)));
+  // A kept page the site folder holds already is neither read nor written again.
+  const html = await Promise.all(
+    pages.map(async ({ file }, index) => {
+      if (kept[index] === null || siteFileHolds(path.join(siteDir, file), kept[index].digest)) return null;
+      const page = await cache.pageOf(kept[index]);
+      if (page === null) kept[index] = null;
+      return page;
+    }),
+  );
   const rendered = pages.filter((_, index) => kept[index] === null).map(({ url }) => url);
   const named = rendered.length <= 40 ? `: ${rendered.join(' ')}` : '';
   console.log(`webapp: rendered again: ${rendered.length} of ${pages.length} pages${named}`);
   // One render at a time: what a render reads is recorded per page.
-  for (const [index, { url }] of pages.entries()) kept[index] ??= await renderPage(url);
+  for (const [index, page] of pages.entries()) if (kept[index] === null) html[index] = await renderPage(page);
   await Promise.all(
-    pages.map(async ({ file }, index) => {
-      checkPage(pages[index], kept[index], linkable, routes, articles);
-      await writeSiteFile(path.join(siteDir, file), kept[index]);
+    pages.map(async ({ url, file }, index) => {
+      // A kept page's links, as the cache recorded them: the site's files may have changed since.
+      checkLinks(url, kept[index]?.links ?? localLinks(html[index]), linkable, routes, articles);
+      const into = path.join(siteDir, file);
+      if (html[index] === null) await copySiteFile(kept[index].file, into, kept[index].digest);
+      else await writeSiteFile(into, html[index]);
     }),
   );
   await cache.prune();
   return pages.map(({ file }) => file);
 
-  async function renderPage(url) {
+  async function renderPage({ url, file }) {
     // Anew for each page (setDataSource forgets what the last page read), so that every read is seen.
     const reads = new Set();
     server.setDataSource((read) => {
@@ -255,7 +281,9 @@ export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articl
       scripts.push(...files.scripts);
     }
     const page = fillTemplate(template, { head, body, styles, scripts });
-    await cache.keep(url, reads, page);
+    // Checked before it is kept: a kept page's markup is not checked again.
+    checkMarkup(file, page);
+    await cache.keep(url, reads, page, localLinks(page));
     return page;
   }
 }

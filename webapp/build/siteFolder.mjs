@@ -26,7 +26,8 @@ import { writeWhole } from './keptFiles.mjs';
 /** The folders open in this process, by path. */
 const open = new Map();
 
-const digestOf = (data) => createHash('sha1').update(data).digest('base64');
+/** What the record keeps of a file's bytes (or of a string's, as UTF-8). */
+export const digestOf = (data) => createHash('sha1').update(data).digest('base64');
 const recordOf = (dir) => `${dir}.files.json`;
 
 /**
@@ -147,6 +148,12 @@ export async function writeSiteFile(file, data) {
   const [folder, relative] = placeOf(file) ?? [];
   if (folder) await folder.write(relative, data);
   else await writeWhole(file, data);
+}
+
+/** Whether `file`, in an open site folder, holds the bytes of `digest` already. */
+export function siteFileHolds(file, digest) {
+  const [folder, relative] = placeOf(file) ?? [];
+  return folder?.written.get(relative) === digest;
 }
 
 /** The record of the site folder `dir` closed last: path below it → digest, or null. */
