@@ -246,12 +246,14 @@ export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articl
   const rendered = pages.filter((_, index) => kept[index] === null).map(({ url }) => url);
   const named = rendered.length <= 40 ? `: ${rendered.join(' ')}` : '';
   console.log(`webapp: rendered again: ${rendered.length} of ${pages.length} pages${named}`);
+  // A kept page's local links, as the cache recorded them: the site's files may have changed since.
+  const links = kept.map((entry) => entry?.links ?? null);
   // One render at a time: what a render reads is recorded per page.
-  for (const [index, page] of pages.entries()) if (kept[index] === null) html[index] = await renderPage(page);
+  for (const [index, page] of pages.entries())
+    if (kept[index] === null) [html[index], links[index]] = await renderPage(page);
   await Promise.all(
     pages.map(async ({ url, file }, index) => {
-      // A kept page's links, as the cache recorded them: the site's files may have changed since.
-      checkLinks(url, kept[index]?.links ?? localLinks(html[index]), linkable, routes, articles);
+      checkLinks(url, links[index], linkable, routes, articles);
       const into = path.join(siteDir, file);
       if (html[index] === null) await copySiteFile(kept[index].file, into, kept[index].digest);
       else await writeSiteFile(into, html[index]);
@@ -283,7 +285,8 @@ export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articl
     const page = fillTemplate(template, { head, body, styles, scripts });
     // Checked before it is kept: a kept page's markup is not checked again.
     checkMarkup(file, page);
-    await cache.keep(url, reads, page, localLinks(page));
-    return page;
+    const links = localLinks(page);
+    await cache.keep(url, reads, page, links);
+    return [page, links];
   }
 }

@@ -32,7 +32,11 @@ beforeEach(() => {
     return new Response(body ?? '', { status: body === undefined ? 404 : 200 });
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The search writes the address itself (window.history), past the tests' MemoryRouter.
+  window.history.replaceState(null, '', '/');
+});
 
 /** The longest word of the newest article's title, in any script: a query that must find it. */
 const word = articleList[0]?.title.split(/[^\p{L}\p{N}]+/u).sort((a, b) => b.length - a.length)[0] ?? 'web';
@@ -65,6 +69,10 @@ describe('searching the articles', () => {
     const total = (await findArticles(word.toLowerCase())).length;
     expect(found).toHaveLength(Math.min(total, resultsPerPage));
     expect(status).toHaveTextContent(plural(articlesUi.search.matches, total).replace('{query}', word.toLowerCase()));
+    // The address follows the query on Enter, or once the visitor leaves the field.
+    expect(window.location.search).toBe('');
+    await user.type(field, '{Enter}');
+    expect(window.location.search).toBe(`?${new URLSearchParams({ q: word.toLowerCase() })}`);
 
     // Nothing matches: said, and no list.
     await user.clear(field);
@@ -81,6 +89,8 @@ describe('searching the articles', () => {
     expect(field).toHaveValue('');
     expect(shownPaths()).toEqual(articleList.map(({ path }) => path));
     expect(status).toHaveTextContent('');
+    await user.tab();
+    expect(window.location.search).toBe('');
   });
 
   it('reads the query from the URL, and the arrow keys move from the field through the results', async () => {

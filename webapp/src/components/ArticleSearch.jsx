@@ -7,8 +7,9 @@
  * shown. Once a query is answered, the matching articles, best first, take
  * the place of `children` (the list), a few at a time (a button shows
  * more); a status line tells screen readers how many match. The query is
- * in the URL (?q=), so a search can be linked and survives Back; ↓ and ↑
- * move between the field and the results, Escape clears the field.
+ * in the URL (?q=) once the visitor leaves the field, so a search can be
+ * linked and survives Back; ↓ and ↑ move between the field and the
+ * results, Escape clears the field.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -25,12 +26,17 @@ export default function ArticleSearch({ TagList, children }) {
   // The router's own hook, which the main script has already (useSearchParams would add to it).
   const { search, key } = useLocation();
   const addressQuery = new URLSearchParams(search).get('q') ?? '';
-  // The field's text. The address (?q=) follows it once typing pauses, past
-  // the router: a navigation renders the whole app again, which cost more of
-  // a phone's time than the search itself.
+  // The field's text. The address (?q=) follows it past the router (a
+  // navigation renders the whole app again), and only once the visitor is
+  // done with it: on leaving the field (for a result, the browser's address
+  // bar, another tab), on Enter, or on leaving the page. Each change of the
+  // address costs a phone's browser 10-20 ms (the history entry, the tab's
+  // icon drawn again): too much for each pause in typing.
   const [query, setQuery] = useState(addressQuery);
   // What the field last put in the address, which the router does not see.
   const sent = useRef(addressQuery);
+  // The address of the page the query was typed on: the only one the field writes to.
+  const typedOn = useRef(null);
   useEffect(() => {
     // The router went to an address (back, forward, a link): the field follows it.
     if (addressQuery !== sent.current) {
@@ -38,6 +44,21 @@ export default function ArticleSearch({ TagList, children }) {
       setQuery(addressQuery);
     }
   }, [addressQuery, key]);
+  const sendAddress = () => {
+    const { pathname } = window.location;
+    if (query === sent.current || pathname !== typedOn.current) return;
+    sent.current = query;
+    // The same history entry and its state, which the router reads again on Back and Forward.
+    window.history.replaceState(
+      window.history.state,
+      '',
+      query ? `${pathname}?${new URLSearchParams({ q: query })}` : pathname,
+    );
+  };
+  useEffect(() => {
+    window.addEventListener('pagehide', sendAddress);
+    return () => window.removeEventListener('pagehide', sendAddress);
+  });
   const [found, setFound] = useState({ query: '', total: 0, articles: [], failed: false });
   // How many pages of results are shown: a press of the button adds one.
   const [pages, setPages] = useState(1);
@@ -45,21 +66,6 @@ export default function ArticleSearch({ TagList, children }) {
   const resultsRef = useRef(null);
   // After "show more": the first of the results it added, which gets the focus once shown.
   const firstNew = useRef(null);
-
-  useEffect(() => {
-    if (query === sent.current) return undefined;
-    const typing = setTimeout(() => {
-      sent.current = query;
-      // The same history entry and its state, which the router reads again on Back and Forward.
-      const { pathname } = window.location;
-      window.history.replaceState(
-        window.history.state,
-        '',
-        query ? `${pathname}?${new URLSearchParams({ q: query })}` : pathname,
-      );
-    }, pause);
-    return () => clearTimeout(typing);
-  }, [query]);
 
   useEffect(() => {
     if (!query.trim()) return undefined;
@@ -118,7 +124,14 @@ export default function ArticleSearch({ TagList, children }) {
 
   return (
     <>
-      <form role="search" className="article-search" onSubmit={(event) => event.preventDefault()}>
+      <form
+        role="search"
+        className="article-search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          sendAddress();
+        }}
+      >
         <label className="visually-hidden" htmlFor={id}>
           {articlesUi.search.label}
         </label>
@@ -133,7 +146,9 @@ export default function ArticleSearch({ TagList, children }) {
           // A query is a few words, not prose to underline; and the browser's spelling check runs on the main thread.
           spellCheck={false}
           onFocus={() => loadSearch().catch(() => {})}
+          onBlur={sendAddress}
           onChange={(event) => {
+            typedOn.current = window.location.pathname;
             setPages(1);
             setQuery(event.target.value);
           }}
