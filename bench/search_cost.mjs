@@ -72,12 +72,13 @@ async function spent(cdp) {
 }
 
 async function search(page, cdp, query) {
-  // Nothing of the measuring tool runs in the page meanwhile but this observer of the status line.
+  // Nothing of the measuring tool runs in the page meanwhile but this observer of the status line, which both pages hold from the start.
   await page.evaluate(() => {
     window.statusSays = (query) =>
       new Promise((resolve) => {
-        const check = () => document.querySelector('[role=status]')?.textContent.includes(query) && resolve();
-        new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+        const status = document.querySelector('[role=status]');
+        const check = () => status.textContent.includes(query) && resolve();
+        new MutationObserver(check).observe(status, { subtree: true, childList: true, characterData: true });
         check();
       });
   });
