@@ -57,7 +57,13 @@ for (let run = 1; run <= Number(runs); run++) {
     await flow.startTimespan();
     await page.focus('input[type=search]');
     await page.keyboard.type(query);
-    await page.waitForFunction((q) => document.querySelector('[role=status]')?.textContent.includes(q), {}, query);
+    // Checked at each change of the page: Puppeteer's default, a check at every animation frame,
+    // is work in the page that Lighthouse counted as the page's own (about 230 ms at 2,000 articles).
+    await page.waitForFunction(
+      (q) => document.querySelector('[role=status]')?.textContent.includes(q),
+      { polling: 'mutation' },
+      query,
+    );
     // What the answer sets off (the address, the results' images) within the timespan.
     await new Promise((settle) => setTimeout(settle, 1500));
     await flow.endTimespan();
