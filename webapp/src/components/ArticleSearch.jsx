@@ -26,13 +26,24 @@ export default function ArticleSearch({ TagList, children }) {
   // The router's own hook, which the main script has already (useSearchParams would add to it).
   const { search, key } = useLocation();
   const addressQuery = new URLSearchParams(search).get('q') ?? '';
-  // The field's text. The address (?q=) follows it past the router (a
-  // navigation renders the whole app again), and only once the visitor is
-  // done with it: on leaving the field (for a result, the browser's address
-  // bar, another tab), on Enter, or on leaving the page. Each change of the
-  // address costs a phone's browser 10-20 ms (the history entry, the tab's
-  // icon drawn again): too much for each pause in typing.
+  // The query searched: the field's text once typing pauses for `pause` ms.
+  // The field keeps its own text, so that a key renders nothing (a render
+  // at each key cost a slowed phone 5-20 ms). The address (?q=) follows
+  // the field past the router (a navigation renders the whole app again),
+  // and only once the visitor is done with it: on leaving the field (for a
+  // result, the browser's address bar, another tab), on Enter, or on
+  // leaving the page. Each change of the address costs a phone's browser
+  // 10-20 ms (the history entry, the tab's icon drawn again).
   const [query, setQuery] = useState(addressQuery);
+  // How many pages of results are shown: a press of the button adds one.
+  const [pages, setPages] = useState(1);
+  const fieldRef = useRef(null);
+  const typing = useRef(null);
+  const searchNow = (text) => {
+    clearTimeout(typing.current);
+    setPages(1);
+    setQuery(text);
+  };
   // What the field last put in the address, which the router does not see.
   const sent = useRef(addressQuery);
   // The address of the page the query was typed on: the only one the field writes to.
@@ -41,11 +52,13 @@ export default function ArticleSearch({ TagList, children }) {
     // The router went to an address (back, forward, a link): the field follows it.
     if (addressQuery !== sent.current) {
       sent.current = addressQuery;
-      setQuery(addressQuery);
+      fieldRef.current.value = addressQuery;
+      searchNow(addressQuery);
     }
   }, [addressQuery, key]);
   const sendAddress = () => {
     const { pathname } = window.location;
+    const query = fieldRef.current?.value ?? '';
     if (query === sent.current || pathname !== typedOn.current) return;
     sent.current = query;
     // The same history entry and its state, which the router reads again on Back and Forward.
@@ -60,8 +73,6 @@ export default function ArticleSearch({ TagList, children }) {
     return () => window.removeEventListener('pagehide', sendAddress);
   });
   const [found, setFound] = useState({ query: '', total: 0, articles: [], failed: false });
-  // How many pages of results are shown: a press of the button adds one.
-  const [pages, setPages] = useState(1);
   const id = useId();
   const resultsRef = useRef(null);
   // After "show more": the first of the results it added, which gets the focus once shown.
@@ -71,17 +82,12 @@ export default function ArticleSearch({ TagList, children }) {
     if (!query.trim()) return undefined;
     let current = true;
     const answer = (found) => current && setFound({ query, ...found });
-    // Each key typed changes the query: one that the next key follows within `pause` fetches nothing.
-    const typing = setTimeout(async () => {
-      try {
-        answer({ ...(await searchArticles(query, pages)), failed: false });
-      } catch {
-        answer({ total: 0, articles: [], failed: true });
-      }
-    }, pause);
+    searchArticles(query, pages).then(
+      (found) => answer({ ...found, failed: false }),
+      () => answer({ total: 0, articles: [], failed: true }),
+    );
     return () => {
       current = false;
-      clearTimeout(typing);
     };
   }, [query, pages]);
 
@@ -108,7 +114,8 @@ export default function ArticleSearch({ TagList, children }) {
       event.preventDefault();
       links()[0].focus();
     } else if (event.key === 'Escape') {
-      setQuery('');
+      event.currentTarget.value = '';
+      searchNow('');
     }
   };
   const onResultsKey = (event) => {
@@ -140,7 +147,8 @@ export default function ArticleSearch({ TagList, children }) {
           className="article-search__field"
           type="search"
           name="q"
-          value={query}
+          ref={fieldRef}
+          defaultValue={addressQuery}
           placeholder={articlesUi.search.placeholder}
           autoComplete="off"
           // A query is a few words, not prose to underline; and the browser's spelling check runs on the main thread.
@@ -149,8 +157,10 @@ export default function ArticleSearch({ TagList, children }) {
           onBlur={sendAddress}
           onChange={(event) => {
             typedOn.current = window.location.pathname;
-            setPages(1);
-            setQuery(event.target.value);
+            const { value } = event.target;
+            // A key that the next one follows within `pause` searches nothing.
+            clearTimeout(typing.current);
+            typing.current = setTimeout(() => searchNow(value), pause);
           }}
           onKeyDown={onFieldKey}
         />
