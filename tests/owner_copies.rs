@@ -27,7 +27,7 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     // The one change: articles up to 100 (beside the copy's own, see
     // `build_copy`), written by the fixture script into the articles
     // folder, beside an owner's draft, which is not a page.
-    let Some(BuiltCopy { server, binary, _work, pending }) = build_copy("hundred-articles", |copy| {
+    let Some(BuiltCopy { server, binary, _work, pending, .. }) = build_copy("hundred-articles", |copy| {
         write_draft(&copy.join("webapp/src/data/articles"));
         let generate = Command::new("node")
             .arg(root.join("tools/generate-articles.mjs"))
@@ -255,7 +255,7 @@ fn camera_photos_are_published_small_and_without_their_metadata() {
     const BUDGET: usize = 150_000;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (mut original, mut shown_at) = (Vec::new(), Vec::new());
-    let Some(BuiltCopy { server, binary, _work, pending }) = build_copy("camera-photos", |copy| {
+    let Some(BuiltCopy { server, binary, _work, pending, .. }) = build_copy("camera-photos", |copy| {
         // A phone's photo (4032 × 3024, several MB, camera model and GPS position) for both pictures.
         let photo = copy.join("webapp/src/images/camera.jpg");
         let made = Command::new("node").arg(root.join("tools/make-test-photo.mjs")).arg(&photo).status().expect("run node");

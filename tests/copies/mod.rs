@@ -61,6 +61,8 @@ pub struct BuiltCopy {
     pub _work: TempDir,
     /// The test's pass, kept once it calls `passed()` (kept.rs).
     pub pending: kept::Pending,
+    /// The web build's cache of a copy with caches of its own (`Caches::OwnTarget`).
+    web_cache: Option<PathBuf>,
 }
 
 /// Copies what `cargo build` reads into a temporary folder, lets `change`
@@ -83,8 +85,11 @@ pub fn build_copy(name: &str, change: impl FnOnce(&Path)) -> Option<BuiltCopy> {
 pub enum Caches {
     /// Caches shared by the copies of every test (see `build_copy`).
     Shared,
-    /// The target folder's own, as in an owner's checkout: a build that
-    /// checks what the caches reuse must find nothing another copy kept.
+    /// Those of its own, as in an owner's checkout: a build that checks
+    /// what the caches reuse must find nothing another copy kept. Build.rs
+    /// keeps its caches in the target folder, the web build in
+    /// node_modules/.cache, which the copies share (their node_modules is a
+    /// link): a copy with the same article would write over its kept page.
     OwnTarget,
 }
 
@@ -165,13 +170,14 @@ pub fn build_copy_with(name: &str, caches: Caches, change: impl FnOnce(&Path)) -
     }
     let binary = match caches {
         Caches::Shared => kept::kept_build(&key, &copy, || build_into(&copy, &target, &[])),
-        Caches::OwnTarget => build_into(&copy, &target, &[]),
+        Caches::OwnTarget => build_into(&copy, &target, &[("PORTFOLIO_WEB_CACHE", &work.0.join("web-cache"))]),
     };
+    let web_cache = (caches == Caches::OwnTarget).then(|| work.0.join("web-cache"));
     let mut command = common::command_for(&binary);
     command.args(["--host", "127.0.0.1", "--port", "0"]);
     let server = Server::spawn(command);
 
-    Some(BuiltCopy { server, binary, _work: work, pending })
+    Some(BuiltCopy { server, binary, _work: work, pending, web_cache })
 }
 
 impl BuiltCopy {
@@ -193,9 +199,14 @@ impl BuiltCopy {
 
     /// Builds the copy again, as it is now, into the target folder `target`
     /// below its work folder (the first build's is `target`), with `env`
-    /// set for the build; returns the binary.
+    /// set for the build (and its own web cache, unless `env` names
+    /// another); returns the binary.
     pub fn rebuild(&self, target: &str, env: &[(&str, &Path)]) -> PathBuf {
-        build_into(&self.repository(), &self._work.0.join(target), env)
+        let mut env = env.to_vec();
+        if let Some(web_cache) = self.web_cache.as_deref().filter(|_| !env.iter().any(|(name, _)| *name == "PORTFOLIO_WEB_CACHE")) {
+            env.push(("PORTFOLIO_WEB_CACHE", web_cache));
+        }
+        build_into(&self.repository(), &self._work.0.join(target), &env)
     }
 
     /// The site as a build into `target` embedded it: each file below

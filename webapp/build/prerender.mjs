@@ -33,7 +33,7 @@ import { openPageCache } from './pageCache.mjs';
 import { rootDir } from './paths.mjs';
 import { copySiteFile, filesBelow, siteFileHolds, writeSiteFile } from './siteFolder.mjs';
 import { themeBootScript } from '../src/theme.js';
-import { htmlStartTag, openGraphLocale, siteLanguage } from '../src/language.js';
+import { htmlStartTag, inLanguage, openGraphLocale, siteLanguage } from '../src/language.js';
 import { routerPath } from '../src/languageParts.js';
 
 /** Where the 404 page is rendered: a path no route matches. */
@@ -123,9 +123,9 @@ const htmlTag = htmlStartTag(siteLanguage);
  * every page and so needs no script.
  */
 function inSiteLanguage(template) {
-  const inLanguage = replaceOnce(template, /<html lang="?en"?>/i, () => htmlTag, '<html lang="en">');
+  const withHtmlTag = replaceOnce(template, /<html lang="?en"?>/i, () => htmlTag, '<html lang="en">');
   const locale = `<meta property="og:locale" content="${openGraphLocale(siteLanguage)}">`;
-  return replaceOnce(inLanguage, /<title>/, (tag) => locale + tag, '<title>');
+  return replaceOnce(withHtmlTag, /<title>/, (tag) => locale + tag, '<title>');
 }
 
 /** Every URL a page names in src, href or a meta content attribute. */
@@ -196,8 +196,8 @@ export function checkPage({ file, url }, html, siteFiles, routes, articles) {
  * the article pages render; `siteFiles`, the files of the site the pages may
  * link (those written so far, and those the build draws from the pages:
  * the CV's PDF). Returns the files written, relative to siteDir. Prints
- * how many pages it rendered, not kept from the last build (and which,
- * when they are few): what an edit cost.
+ * how many pages it rendered, not kept from the last build (and which and
+ * why, when they are few): what an edit cost.
  */
 export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articles, siteFiles }) {
   const routes = new Set(routePaths());
@@ -243,9 +243,11 @@ export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articl
       return page;
     }),
   );
+  // A few are named as they are served (a language's under its prefix), each with why it was not kept.
   const rendered = pages.filter((_, index) => kept[index] === null).map(({ url }) => url);
-  const named = rendered.length <= 40 ? `: ${rendered.join(' ')}` : '';
-  console.log(`webapp: rendered again: ${rendered.length} of ${pages.length} pages${named}`);
+  const named = rendered.map((url) => `${inLanguage(url)} (${cache.why(url)})`).join('; ');
+  const which = rendered.length > 0 && rendered.length <= 40 ? `: ${named}` : '';
+  console.log(`webapp: rendered again: ${rendered.length} of ${pages.length} pages${which}`);
   // A kept page's local links, as the cache recorded them: the site's files may have changed since.
   const links = kept.map((entry) => entry?.links ?? null);
   // One render at a time: what a render reads is recorded per page.

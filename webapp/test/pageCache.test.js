@@ -24,13 +24,18 @@ describe("the prerendered pages' cache", () => {
   test('keeps a page with its digest and links, until its inputs or the content it read change', async () => {
     const cache = openPageCache(['the app'], (url) => content.get(url));
     expect(await cache.read('/articles')).toBeNull();
+    expect(cache.why('/articles')).toBe('not kept before');
     await cache.keep('/articles', new Set(['/articles.json']), page, ['/about']);
     const kept = await cache.read('/articles');
     expect(kept).toMatchObject({ links: ['/about'] });
     expect(await cache.pageOf(kept)).toBe(page);
-    expect(await openPageCache(['another app'], (url) => content.get(url)).read('/articles')).toBeNull();
+    const another = openPageCache(['another app'], (url) => content.get(url));
+    expect(await another.read('/articles')).toBeNull();
+    expect(another.why('/articles')).toBe('the app, its template or its packages changed');
     const changed = new Map([['/articles.json', { articles: ['one', 'two'] }]]);
-    expect(await openPageCache(['the app'], (url) => changed.get(url)).read('/articles')).toBeNull();
+    const later = openPageCache(['the app'], (url) => changed.get(url));
+    expect(await later.read('/articles')).toBeNull();
+    expect(later.why('/articles')).toBe('/articles.json changed');
   });
 
   test('a page another build wrote over its entry, or removed, is not taken for the one kept', async () => {
@@ -39,8 +44,10 @@ describe("the prerendered pages' cache", () => {
     const kept = await cache.read('/about');
     await fs.writeFile(kept.file, page.replace('About', 'Elsewhere'));
     expect(await cache.pageOf(kept)).toBeNull();
+    expect(cache.why('/about')).toBe('its kept page was written over');
     await fs.rm(kept.file);
     expect(await cache.pageOf(kept)).toBeNull();
+    expect(cache.why('/about')).toBe('its kept page is gone');
   });
 
   test('an entry of another form (the page inside it, as before) is rendered again', async () => {
@@ -52,5 +59,6 @@ describe("the prerendered pages' cache", () => {
       await fs.writeFile(path.join(folder, name), JSON.stringify({ inputs, reads, page }));
     }
     expect(await cache.read('/')).toBeNull();
+    expect(cache.why('/')).toBe('its entry is of another form');
   });
 });
