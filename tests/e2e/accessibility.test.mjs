@@ -1,10 +1,11 @@
 // An accessibility look at every screen with axe-core (WCAG 2.1 A and AA rules:
 // alt texts, labels on icon-only links, contrast, landmarks, …), at desktop
-// and phone widths, in the light and the dark theme, plus a check that
-// keyboard focus is visible.
+// and phone widths, in the light and the dark theme, plus checks that
+// keyboard focus is visible, a card's ring drawn whole.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
+import sharp from 'sharp';
 import { openPage, serverAndBrowser } from './harness.mjs';
 import { routePaths } from '../../webapp/build/routes.mjs';
 
@@ -57,5 +58,76 @@ test('keyboard focus is visible on links', async () => {
     });
     assert.ok(focus.outline || focus.shadow, `focused ${focus.tag} #${i + 1} has a visible focus indicator`);
   }
+  await page.close();
+});
+
+/**
+ * The ring of the first card link (a project's card, a list's entry) on one
+ * page of each kind (by the path's first segment), as drawn: the pixels
+ * around the card that change when its link takes the keyboard's focus.
+ * A card laid out only near the screen (content-visibility) clips what
+ * its link draws outside it unless its clip has a margin (overflow-clip-margin):
+ * the ring was computed, and never seen.
+ */
+test("a card link's focus ring is drawn whole, outside the card", async (t) => {
+  const kinds = new Map();
+  for (const path of routePaths()) if (!kinds.has(path.split('/')[1])) kinds.set(path.split('/')[1], path);
+  const { page } = await openPage(env.browser.context, env.server.baseURL);
+  const margin = 8;
+  const checked = [];
+  for (const path of kinds.values()) {
+    await page.goto(env.server.baseURL + path, { waitUntil: 'networkidle' });
+    const link = page.locator('.card-link').first();
+    if ((await link.count()) === 0) continue;
+    // From the keyboard, as a visitor focuses it (:focus-visible); then measured, as Tab may scroll.
+    await link.scrollIntoViewIfNeeded();
+    await link.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    assert.ok(await link.evaluate((a) => a.matches(':focus-visible')), `${path}: Tab returns to the card's link`);
+    const card = await link.evaluate((a) => {
+      const { x, y, width, height } = a.closest('article').getBoundingClientRect();
+      return { x, y, width, height };
+    });
+    const clip = {
+      x: card.x - margin,
+      y: card.y - margin,
+      width: card.width + 2 * margin,
+      height: card.height + 2 * margin,
+    };
+    const pixels = async () =>
+      sharp(await page.screenshot({ clip }))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    const focused = await pixels();
+    await link.evaluate((a) => a.blur());
+    const plain = await pixels();
+    const { width, height, channels } = plain.info;
+    const changed = (x, y) => {
+      const at = (Math.floor(y) * width + Math.floor(x)) * channels;
+      return [0, 1, 2].some((c) => Math.abs(plain.data[at + c] - focused.data[at + c]) > 24);
+    };
+    // Each side of the card: the changed pixels in the band outside it (the clip's margin, in the
+    // screenshot's pixels), at least one for each pixel of the side's length.
+    const band = margin * (width / clip.width);
+    const [across, down] = [width - 2 * band, height - 2 * band];
+    const sides = {
+      top: [across, (i, d) => [band + i, band - 1 - d]],
+      bottom: [across, (i, d) => [band + i, height - band + d]],
+      left: [down, (i, d) => [band - 1 - d, band + i]],
+      right: [down, (i, d) => [width - band + d, band + i]],
+    };
+    for (const [name, [length, at]] of Object.entries(sides)) {
+      let count = 0;
+      for (let i = 0; i < length; i++) for (let d = 0; d < band - 1; d++) if (changed(...at(i, d))) count += 1;
+      assert.ok(
+        count >= length,
+        `${path}: the focus ring shows ${count} px beyond the card's ${name} side, ${length} px long`,
+      );
+    }
+    checked.push(path);
+  }
+  assert.ok(checked.length > 0, 'a page with a card link');
+  t.diagnostic(`checked on ${checked.join(' ')}`);
   await page.close();
 });
