@@ -28,14 +28,23 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     // `build_copy`), written by the fixture script into the articles
     // folder, beside an owner's draft, which is not a page.
     let Some(BuiltCopy { server, binary, _work, pending, .. }) = build_copy("hundred-articles", |copy| {
-        write_draft(&copy.join("webapp/src/data/articles"));
+        let folder = copy.join("webapp/src/data/articles");
+        write_draft(&folder);
         let generate = Command::new("node")
             .arg(root.join("tools/generate-articles.mjs"))
-            .arg(copy.join("webapp/src/data/articles"))
+            .arg(&folder)
             .arg(ARTICLES.to_string())
             .status()
             .expect("run node");
         assert!(generate.success(), "tools/generate-articles.mjs failed");
+        // One tag on every article (the generator's have their tags in brackets), so that its page has later pages.
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            let text = fs::read_to_string(&path).unwrap_or_default();
+            if text.contains("\ntags: [") {
+                fs::write(&path, text.replacen("\ntags: [", &format!("\ntags: [{EVERY_TAG}, "), 1)).unwrap();
+            }
+        }
     }) else {
         return;
     };
@@ -63,40 +72,12 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     let entries = expected["feed"]["entries"].as_u64().unwrap() as usize;
     assert_eq!(parse_feed(&server).entries.len(), ARTICLES.min(entries), "the feed has the newest articles");
 
-    // The list is in pages of `articlesPerPage`, newest first: /articles the
-    // newest, then /articles/page/N, numbered from the oldest so that each
-    // keeps its articles; each links the newer and older one; every article
-    // on one page.
+    // The list is in pages of `articlesPerPage`, and so is the page of the
+    // tag on every article, when the page table has a tag's later pages.
     let per = expected["articlesPerPage"].as_u64().unwrap() as usize;
-    let later = ARTICLES / per - 1;
-    let on_first = ARTICLES - later * per;
-    let mut listed = Vec::new();
-    for n in (0..=later).rev() {
-        let path = if n == 0 { "/articles".to_owned() } else { format!("/articles/page/{n}") };
-        let list = server.get(&path);
-        assert_eq!(list.status, 200, "{path}");
-        let html = list.text();
-        let shown = if n == 0 { &articles[..on_first] } else { &articles[ARTICLES - n * per..ARTICLES - (n - 1) * per] };
-        let on_page: Vec<&String> = articles.iter().filter(|a| html.contains(&format!("href=\"{a}\""))).collect();
-        assert_eq!(on_page, shown.iter().collect::<Vec<_>>(), "{path} lists its share of the articles");
-        listed.extend(on_page.into_iter().cloned());
-        let older = if n == 0 { later } else { n - 1 };
-        if older > 0 {
-            assert!(html.contains(&format!("rel=\"next\" href=\"/articles/page/{older}\"")), "{path} links the older page");
-        }
-        if n > 0 {
-            let newer = if n == later { "/articles".to_owned() } else { format!("/articles/page/{}", n + 1) };
-            assert!(html.contains(&format!("rel=\"prev\" href=\"{newer}\"")), "{path} links the newer page");
-        }
-        assert_well_formed(&server, &path, &html, &expected);
-    }
-    listed.sort();
-    listed.dedup();
-    assert_eq!(listed.len(), ARTICLES, "every article is on exactly one page of the list");
-    for past in [0, later + 1] {
-        assert_eq!(server.get(&format!("/articles/page/{past}")).status, 404, "/articles/page/{past}");
-    }
-    assert!(server.get("/sitemap.xml").text().contains(&format!("/articles/page/{later}</loc>")));
+    assert_list_pages(&server, "/articles", &articles, per, &expected);
+    let paged_tags = expected["pagedLists"].as_array().unwrap().iter().any(|path| path == "/tags/:tag/page/:page");
+    assert_list_pages(&server, "/tags/every-article", &articles, if paged_tags { per } else { ARTICLES }, &expected);
     let (list_visit, _) = first_visit(&server, "/articles");
     eprintln!("first visit of /articles, brotli: {list_visit} B with {ARTICLES} articles");
 
@@ -121,6 +102,49 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     // And the build under test is another: its articles are not the copy's.
     assert_ne!(original.article_paths(), articles);
     pending.passed();
+}
+
+/// The tag every article of the hundred-article copy has.
+const EVERY_TAG: &str = "Every Article";
+
+/// The pages of the list whose first page is `first` (/articles, a tag's
+/// page) of `articles`, newest first, `per` a page: `first` the newest,
+/// then `first`/page/N, numbered from the oldest so that each keeps its
+/// articles; each links the newer and older one; every article on exactly
+/// one page; a number past the last is a 404, and the last is in the sitemap.
+fn assert_list_pages(server: &Server, first: &str, articles: &[String], per: usize, expected: &Value) {
+    let count = articles.len();
+    let later = (count / per).saturating_sub(1);
+    let on_first = count - later * per;
+    let mut listed = Vec::new();
+    for n in (0..=later).rev() {
+        let path = if n == 0 { first.to_owned() } else { format!("{first}/page/{n}") };
+        let list = server.get(&path);
+        assert_eq!(list.status, 200, "{path}");
+        let html = list.text();
+        let shown = if n == 0 { &articles[..on_first] } else { &articles[count - n * per..count - (n - 1) * per] };
+        let on_page: Vec<&String> = articles.iter().filter(|a| html.contains(&format!("href=\"{a}\""))).collect();
+        assert_eq!(on_page, shown.iter().collect::<Vec<_>>(), "{path} lists its share of the articles");
+        listed.extend(on_page.into_iter().cloned());
+        let older = if n == 0 { later } else { n - 1 };
+        if older > 0 {
+            assert!(html.contains(&format!("rel=\"next\" href=\"{first}/page/{older}\"")), "{path} links the older page");
+        }
+        if n > 0 {
+            let newer = if n == later { first.to_owned() } else { format!("{first}/page/{}", n + 1) };
+            assert!(html.contains(&format!("rel=\"prev\" href=\"{newer}\"")), "{path} links the newer page");
+        }
+        assert_well_formed(server, &path, &html, expected);
+    }
+    listed.sort();
+    listed.dedup();
+    assert_eq!(listed.len(), count, "every article is on exactly one page of {first}");
+    for past in [0, later + 1] {
+        assert_eq!(server.get(&format!("{first}/page/{past}")).status, 404, "{first}/page/{past}");
+    }
+    if later > 0 {
+        assert!(server.get("/sitemap.xml").text().contains(&format!("{first}/page/{later}</loc>")), "{first}/page/{later} in the sitemap");
+    }
 }
 
 // ---------------------------------------------------------------------------

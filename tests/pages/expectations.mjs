@@ -58,4 +58,4 @@ const feed = { path: inLanguage('/feed.xml'), title: ui.feedTitle.replace('{name
 const tagFeeds = tags.map((tag) => ({ path: inLanguage(`${tag.path}/feed.xml`), page: at(tag.path), urls: newest(tagged(tag)).map((a) => at(a.path)) }));
 // Each article's earlier addresses (aliases:), which redirect to it.
 const aliases = loaded.flatMap((a) => a.aliases.paths.map((from) => ({ from: inLanguage(from), to: inLanguage(a.data.path) })));
-console.log(JSON.stringify({ languages, aliases, origin: siteOrigin, siteTitle: T, language: siteLanguage, htmlTag: htmlStartTag(siteLanguage), locale: openGraphLocale(siteLanguage), pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage }));
+console.log(JSON.stringify({ languages, aliases, origin: siteOrigin, siteTitle: T, language: siteLanguage, htmlTag: htmlStartTag(siteLanguage), locale: openGraphLocale(siteLanguage), pages, notFound, feed, tagFeeds, articlesPerPage: constants.articlesPerPage, pagedLists: table.filter(({ path }) => path.endsWith('/page/:page')).map(({ path }) => path) }));

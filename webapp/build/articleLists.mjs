@@ -14,7 +14,7 @@ import {
   tagPath,
   urlSegment,
 } from '../src/urls.js';
-import { articlesPagePath, articlesPath, nearbyPages } from '../src/articlesPages.js';
+import { articlesPath, laterPagePath, nearbyPages } from '../src/articlesPages.js';
 
 /**
  * The `count` best of `shared` (index → tags shared): most shared first,
@@ -135,23 +135,44 @@ export function laterPageCount(count, perPage) {
 }
 
 /**
+ * The JSON of the pages of one list of `summaries`, newest first, whose
+ * first page is `first` (/articles, a tag's page): [URL, value] each. The
+ * first page holds the newest ({ articles, newest, ...more }: `newest` is
+ * its newest later page, 0 for none), each later page ({ articles, page,
+ * newest, ...each }: `newest` is the newest page it links, nearbyPages past
+ * its own at most) `articlesPerPage` of them, counted from the oldest
+ * (laterPageCount); the first page holds them all when the list is not
+ * `paged`.
+ */
+function listPages(first, summaries, paged, { more = {}, each = {} } = {}) {
+  const per = constants.articlesPerPage;
+  const later = paged ? laterPageCount(summaries.length, per) : 0;
+  const pages = [
+    [listDataPath(first), { articles: summaries.slice(0, summaries.length - later * per), newest: later, ...more }],
+  ];
+  for (let page = 1; page <= later; page += 1) {
+    const end = summaries.length - (page - 1) * per;
+    const newest = Math.min(later, page + nearbyPages);
+    pages.push([
+      listDataPath(laterPagePath(first, page)),
+      { articles: summaries.slice(end - per, end), page, newest, ...each },
+    ]);
+  }
+  return pages;
+}
+
+/**
  * The list pages' content, fetched by the pages as JSON (listDataPath): URL
- * → value. The articles' list: /articles, the newest ({ articles, newest,
- * tagCount }: `newest` is its newest later page, 0 for none), and each
- * later page ({ articles, page, newest }: `newest` is the newest page it
- * links, nearbyPages past its own at most), `articlesPerPage` summaries
- * each, counted from the oldest (laterPageCount); all of them on /articles
- * when the page table has no later pages (`pages`, data/pages.js). Each
- * tag's page ({ articles }, all of them), the home page's newest
- * (latestArticlesPath: { articles }, without their tags), every slug
- * (articleSlugsPath: { slugs }, in list order) and every tag (tagListPath:
- * { tags }, tagsOf). None is in a script: adding an article leaves every
- * script, and so every other page, as it was.
+ * → value. The articles' list (listPages: /articles with `tagCount` too)
+ * and each tag's (its later pages with the tag's name, `tag`), each in
+ * pages when the page table (`pages`, data/pages.js) has their later
+ * pages; the home page's newest (latestArticlesPath: { articles }, without
+ * their tags), every slug (articleSlugsPath: { slugs }, in list order) and
+ * every tag (tagListPath: { tags }, tagsOf). None is in a script: adding
+ * an article leaves every script, and so every other page, as it was.
  */
 export function listData(articles, pages) {
   const summaries = articles.map(({ summary }) => summary);
-  const per = constants.articlesPerPage;
-  const later = isPaged(pages) ? laterPageCount(summaries.length, per) : 0;
   const tags = tagsOf(articles);
   const data = new Map([
     [latestArticlesPath, { articles: summaries.slice(0, constants.homeArticleTeasers).map(withoutTags) }],
@@ -167,21 +188,13 @@ export function listData(articles, pages) {
         })),
       },
     ],
-    [
-      listDataPath(articlesPath),
-      { articles: summaries.slice(0, summaries.length - later * per), newest: later, tagCount: tags.length },
-    ],
+    ...listPages(articlesPath, summaries, isPaged(pages), { more: { tagCount: tags.length } }),
   ]);
-  for (let page = 1; page <= later; page += 1) {
-    const end = summaries.length - (page - 1) * per;
-    data.set(listDataPath(articlesPagePath(page)), {
-      articles: summaries.slice(end - per, end),
-      page,
-      newest: Math.min(later, page + nearbyPages),
-    });
-  }
+  const tagsPaged = isPaged(pages, '/tags/:tag');
   for (const tag of tags) {
-    data.set(listDataPath(tag.path), { articles: taggedWith(articles, tag.path).map(({ summary }) => summary) });
+    const tagged = taggedWith(articles, tag.path).map(({ summary }) => summary);
+    for (const [url, value] of listPages(tag.path, tagged, tagsPaged, { each: { tag: tag.name } }))
+      data.set(url, value);
   }
   return data;
 }

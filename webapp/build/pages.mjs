@@ -16,8 +16,18 @@ export const pagesFile = 'webapp/src/data/pages.js';
 const generatedDir = generatedDirOf(buildLanguage);
 const siteFile = 'webapp/src/data/site.js';
 
-/** The paths with a parameter the build knows how to fill (routes.mjs): every article, tag and series, every page of the articles' list after the first. */
-export const parameterPaths = ['/article/:slug', '/tags/:tag', '/series/:series', '/articles/page/:page'];
+/**
+ * The paths with a parameter the build knows how to fill (routes.mjs):
+ * every article, tag and series, every page of the articles' list after
+ * the first, and of a tag's.
+ */
+export const parameterPaths = [
+  '/article/:slug',
+  '/tags/:tag',
+  '/series/:series',
+  '/articles/page/:page',
+  '/tags/:tag/page/:page',
+];
 
 /** A mistake in the page table, as the one line to show. */
 export class PageTableError extends Error {}

@@ -10,7 +10,7 @@ import { articleList } from '../src/generated/articleList.js';
 import { tagList } from '../src/generated/tagList.js';
 import { seriesList } from '../src/generated/seriesList.js';
 import { articleMarkdownPath, notFoundFile, routeFile } from '../src/urls.js';
-import { articlesPagePath } from '../src/articlesPages.js';
+import { articlesPath, laterPagePath } from '../src/articlesPages.js';
 import { ContentError } from './frontMatter.mjs';
 import { laterPageCount } from './articleLists.mjs';
 
@@ -19,11 +19,16 @@ const parameterRoutes = {
   '/article/:slug': () => articleList.map((article) => article.path),
   '/tags/:tag': () => tagList.map((tag) => tag.path),
   '/series/:series': () => seriesList.map((series) => series.path),
-  '/articles/page/:page': () =>
-    Array.from({ length: laterPageCount(articleList.length, constants.articlesPerPage) }, (_, i) =>
-      articlesPagePath(i + 1),
-    ),
+  '/articles/page/:page': () => laterPages(articlesPath, articleList.length),
+  '/tags/:tag/page/:page': () => tagList.flatMap((tag) => laterPages(tag.path, tag.count)),
 };
+
+/** The later pages of the list at `first`, of `count` articles. */
+function laterPages(first, count) {
+  return Array.from({ length: laterPageCount(count, constants.articlesPerPage) }, (_, i) =>
+    laterPagePath(first, i + 1),
+  );
+}
 
 /** Every path the site answers with a page (not the 404 screen). */
 export function routePaths() {

@@ -1,16 +1,25 @@
 /**
  * The pages of the articles' list: /articles, the newest articles, then
  * the later pages, numbered from the oldest (laterPageCount in
- * webapp/build/articleLists.mjs); and the numbers in addresses. Only the
- * list's and the article's chunks read this, not every page's script.
+ * webapp/build/articleLists.mjs), and a tag's the same way; and the
+ * numbers in addresses. Only the lists' and the article's chunks read
+ * this, not every page's script.
  */
 
 /** The first page of the articles' list: the newest articles. */
 export const articlesPath = '/articles';
 
-/** The later page `n` of the articles' list, numbered from the oldest articles (page 1). */
+/**
+ * The later page `n` of the list whose first page is `first` (/articles,
+ * or a tag's page), numbered from its oldest articles (page 1).
+ */
+export function laterPagePath(first, n) {
+  return `${first}/page/${n}`;
+}
+
+/** The later page `n` of the articles' list. */
 export function articlesPagePath(n) {
-  return `/articles/page/${n}`;
+  return laterPagePath(articlesPath, n);
 }
 
 /**

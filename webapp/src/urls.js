@@ -71,9 +71,13 @@ export const articleSlugsPath = '/articles/slugs.json';
 /** Path of the JSON file with every tag (name, page, number of articles), most used first: fetched by the tag pages. */
 export const tagListPath = '/tags.json';
 
-/** Whether the page table `pages` has the articles' later pages ('/articles/page/:page'). */
-export function isPaged(pages) {
-  return pages.some(({ path }) => path === '/articles/page/:page');
+/**
+ * Whether the page table `pages` has the later pages of the list at
+ * `first`: the articles' ('/articles/page/:page') or the tags'
+ * ('/tags/:tag' → '/tags/:tag/page/:page').
+ */
+export function isPaged(pages, first = '/articles') {
+  return pages.some(({ path }) => path === `${first}/page/:page`);
 }
 
 /**

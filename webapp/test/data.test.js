@@ -146,12 +146,19 @@ describe('routes', () => {
     const seriesRoutes = Object.fromEntries(
       (hasSeriesPages ? seriesList : []).map(({ path }) => [path, `${path.slice(1)}/index.html`]),
     );
-    const paged = pages.some(({ path }) => path === '/articles/page/:page');
-    // /articles holds the newest, between one and two pages' worth; the later pages the rest.
-    const laterPages = paged ? Math.max(0, Math.floor(articleList.length / constants.articlesPerPage) - 1) : 0;
-    const listRoutes = Object.fromEntries(
-      Array.from({ length: laterPages }, (_, i) => [`/articles/page/${i + 1}`, `articles/page/${i + 1}/index.html`]),
-    );
+    // /articles holds the newest, between one and two pages' worth; the later pages the rest; a tag's the same.
+    const laterPages = (first, count) => {
+      const paged = pages.some(({ path }) => path === `${first.replace(/^\/tags\/.*/, '/tags/:tag')}/page/:page`);
+      const later = paged ? Math.max(0, Math.floor(count / constants.articlesPerPage) - 1) : 0;
+      return Array.from({ length: later }, (_, i) => [
+        `${first}/page/${i + 1}`,
+        `${first.slice(1)}/page/${i + 1}/index.html`,
+      ]);
+    };
+    const listRoutes = Object.fromEntries([
+      ...laterPages('/articles', articleList.length),
+      ...tagList.flatMap((tag) => laterPages(tag.path, tag.count)),
+    ]);
     const redirects = Object.fromEntries(articleList.map(({ path }, i) => [`/article/${i + 1}`, path]));
     const pageRoutes = Object.fromEntries(
       Object.values(pagePaths).map((path) => [path, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`]),

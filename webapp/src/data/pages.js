@@ -10,7 +10,8 @@
  * - `path`: its URL ('/about'); '/article/:slug' is every article,
  *   '/tags/:tag' every tag, '/series/:series' every series,
  *   '/articles/page/:page' every page of the articles' list after the
- *   first, '*' the 404 page, which answers every other path;
+ *   first, '/tags/:tag/page/:page' every page of a tag's after the first,
+ *   '*' the 404 page, which answers every other path;
  * - `component`: its file in webapp/src/pages/ without '.jsx'. The page at
  *   '/' is in the main script (most visits start there); every other page
  *   is a script chunk of its own, fetched when first shown, which brings
@@ -182,6 +183,16 @@ export const pages = [
     description: 'Articles by Jordan Lee tagged {tag}, newest first.',
     keywords: ['Jordan Lee', 'articles', '{tag}'],
     heading: 'Articles tagged “{tag}”',
+  },
+  {
+    // A tag's page after the first, when it has more articles than two pages' worth: `{page}` is its number.
+    key: 'tagPage',
+    path: '/tags/:tag/page/:page',
+    component: 'Tag',
+    title: 'Articles tagged {tag}, page {page}',
+    description: 'Articles by Jordan Lee tagged {tag}, page {page}: the older ones.',
+    keywords: ['Jordan Lee', 'articles', '{tag}'],
+    heading: 'Articles tagged “{tag}”, page {page}',
   },
   {
     // The parts of a series (`series:` in their front matter), in order: `{series}` is its name.
