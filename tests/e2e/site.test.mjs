@@ -302,6 +302,12 @@ test('the articles search loads its index on the first search only, finds an art
   await page.getByRole('status').filter({ hasText: word }).waitFor();
   assert.equal(fetched.filter((path) => path === '/search.json').length, 1);
   assert.equal(await page.evaluate(() => location.search), '', 'the address waits until the visitor leaves the field');
+  // The worker found where the word stands in the newest article's title, and the page marks it there.
+  const titleMarks = page.getByRole('heading', { level: 2, name: newest.title }).locator('mark');
+  assert.ok(
+    (await titleMarks.allTextContents()).some((text) => text.toLowerCase() === word.toLowerCase()),
+    `${word} is marked in the title`,
+  );
   await field.press('ArrowDown');
   const focused = await page.evaluate(() => document.activeElement.getAttribute('href'));
   assert.ok(

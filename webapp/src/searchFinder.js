@@ -7,7 +7,7 @@
  */
 import { constants } from './data/constants.js';
 import { searchIndexPath } from './urls.js';
-import { find, leafPath, leavesFor, resultsPerPage, summaryPath } from './search.js';
+import { find, leafPath, leavesFor, marksOf, resultsPerPage, summaryPath } from './search.js';
 
 /** What was fetched, by path: a promise each, the same one until it fails. */
 let fetched = new Map();
@@ -41,19 +41,32 @@ export function loadSearch() {
   return fetchJson(searchIndexPath);
 }
 
-/** The articles that match `query`, best first, by id. */
+/** The articles that match `query`, best first: `{ id, terms }` each (search.js's find). */
 export async function findArticles(query) {
   const index = await loadSearch();
   const leaves = await Promise.all(leavesFor(query, index).map((prefix) => fetchJson(leafPath(prefix))));
   return find(query, index, leaves);
 }
 
-/** The summaries (what a list entry shows) of the first `pages` pages of results among `ids`. */
-export async function summariesOf(ids, pages) {
+/**
+ * The summaries (what a list entry shows) of the first `pages` pages of
+ * `results` (findArticles'), each with where its terms that matched stand
+ * in its title and description (`marks`: marksOf's), worked out here
+ * rather than on the page's main thread.
+ */
+export async function summariesOf(results, pages) {
   const index = await loadSearch();
-  const shown = ids.slice(0, pages * resultsPerPage);
-  if (index.summaries) return shown.map((id) => index.summaries[id]);
-  return Promise.all(shown.map((id) => fetchJson(summaryPath(id))));
+  const shown = results.slice(0, pages * resultsPerPage);
+  const summaries = index.summaries
+    ? shown.map(({ id }) => index.summaries[id])
+    : await Promise.all(shown.map(({ id }) => fetchJson(summaryPath(id))));
+  return summaries.map((summary, at) => {
+    const terms = new Set(shown[at].terms);
+    return {
+      ...summary,
+      marks: { title: marksOf(summary.title, terms), description: marksOf(summary.description ?? '', terms) },
+    };
+  });
 }
 
 /**
@@ -69,8 +82,8 @@ export async function answer({ root: filesRoot, query, pages }) {
       await loadSearch();
       return {};
     }
-    const ids = await findArticles(query);
-    return { total: ids.length, articles: await summariesOf(ids, pages) };
+    const results = await findArticles(query);
+    return { total: results.length, articles: await summariesOf(results, pages) };
   } catch {
     return { failed: true };
   }

@@ -7,15 +7,19 @@
  * beside the index (searchLeaves.js), not in it.
  */
 
-/** What separates words: MiniSearch's own rule (spaces and punctuation). */
-const spaceOrPunctuation = /[\n\r\p{Z}\p{P}]+/u;
+/** What separates words: MiniSearch's own rule (spaces and punctuation); and a word. */
+const separators = '\\n\\r\\p{Z}\\p{P}';
+const spaceOrPunctuation = new RegExp(`[${separators}]+`, 'u');
+export const wordRun = new RegExp(`[^${separators}]+`, 'gu');
 /**
- * Runs of letters of the scripts written without spaces between words
- * (Chinese, Japanese, Thai, Lao, Khmer, Burmese), and Korean, whose words
- * carry their particles ('검색은').
+ * The scripts written without spaces between words (Chinese, Japanese,
+ * Thai, Lao, Khmer, Burmese), and Korean, whose words carry their
+ * particles ('검색은'): a run of their letters, and a run of a word's other letters.
  */
-const unspacedRun =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+const unspacedScripts =
+  '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}';
+export const unspacedRun = new RegExp(`[${unspacedScripts}]+`, 'gu');
+export const spacedRun = new RegExp(`[^${unspacedScripts}]+`, 'gu');
 
 /**
  * The terms of a text, for the index and for a query alike. Words are split

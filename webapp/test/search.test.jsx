@@ -63,7 +63,13 @@ describe('searching the articles', () => {
     await waitFor(() => expect(status).toHaveTextContent(word.toLowerCase()));
     expect(fetched[0]).toBe(searchIndexPath);
     const found = shownPaths();
-    if (articleList.length > 0) expect(found).toContain(articleList[0].path);
+    if (articleList.length > 0) {
+      expect(found).toContain(articleList[0].path);
+      // The word is marked in that article's title, as written there.
+      const title = screen.getByRole('heading', { level: 2, name: articleList[0].title });
+      const marked = [...title.querySelectorAll('mark')].map((mark) => mark.textContent.toLowerCase());
+      expect(marked).toContain(word.toLowerCase());
+    }
     for (const path of found) expect(articleList.map((a) => a.path)).toContain(path);
     // All the matches are counted; the first few are shown.
     const total = (await findArticles(word.toLowerCase())).length;

@@ -12,7 +12,7 @@ import { findArticles, forgetSearch, loadSearch, summariesOf } from '../src/sear
 import { leafPath, leavesOf } from '../src/searchLeaves.js';
 import { searchOptions, searchTerms } from '../src/searchOptions.js';
 import { searchIndexPath } from '../src/urls.js';
-import { resultsPerPage } from '../src/search.js';
+import { marksOf, resultsPerPage } from '../src/search.js';
 import { generatedArticle } from '../../tools/articleText.mjs';
 import { articles as siteArticles } from './articles.js';
 
@@ -53,7 +53,7 @@ afterEach(() => vi.unstubAllGlobals());
 async function find(files, query) {
   served = files;
   forgetSearch();
-  return findArticles(query);
+  return (await findArticles(query)).map(({ id }) => id);
 }
 
 const articles = [...siteArticles, ...generated(120, 300)];
@@ -112,13 +112,13 @@ describe('the search index, cut into leaves', () => {
   it("loads the index's first file once, then only the leaves a query's words need and the results' summaries", async () => {
     served = split;
     const [word] = words.filter((w) => w.length >= 4);
-    const ids = await findArticles(word);
+    const results = await findArticles(word);
     const index = await loadSearch();
     const needed = leavesOf(word, index.leaves, fuzzy(word)).prefixes;
     expect(fetched).toEqual([searchIndexPath, ...needed.map(leafPath)]);
-    const summaries = await summariesOf(ids, 1);
+    const summaries = await summariesOf(results, 1);
     expect(summaries.map(({ path }) => path)).toEqual(
-      ids.slice(0, resultsPerPage).map((id) => JSON.parse(split.get(`/search/articles/${id}.json`)).path),
+      results.slice(0, resultsPerPage).map(({ id }) => JSON.parse(split.get(`/search/articles/${id}.json`)).path),
     );
     fetched = [];
     await findArticles(word);
@@ -137,6 +137,34 @@ describe('the search index, cut into leaves', () => {
     expect(JSON.parse(files.get(searchIndexPath)).leaves.length).toBeGreaterThan(5);
     for (const query of ['空白', '単語の間', '文章', '単']) expect(await find(files, query), query).toEqual([0]);
     expect(await find(files, '全文検索')).toEqual([1]);
+    // Marked in the result's title: the pair of letters the query has.
+    const [summary] = await summariesOf(await findArticles('検索'), 1);
+    expect(summary.marks.title).toEqual([[0, 2]]);
+  });
+
+  it("marks where a result's matching words stand: the word a query began, one a typo away, pairs of Japanese letters", async () => {
+    const marked = (text, terms) => marksOf(text, new Set(terms)).map(([start, end]) => text.slice(start, end));
+    expect(marked('Accessible by default, and accessibility.', ['accessible'])).toEqual(['Accessible']);
+    expect(marked('Code Review, code-review', ['code', 'review'])).toEqual(['Code', 'Review', 'code', 'review']);
+    expect(marked('全文検索は便利。HTTP検索は', ['検索', '索は', 'http'])).toEqual(['検索は', 'HTTP検索は']);
+    expect(marked('日本語の文章', ['日本', '本語'])).toEqual(['日本語']);
+    expect(marked('Nothing here', ['else'])).toEqual([]);
+    // From a search: the word's beginning, and the word with a letter missing, mark the whole word.
+    served = whole;
+    forgetSearch();
+    const word = words.find((w) => w.length >= 6 && /^\p{L}+$/u.test(w));
+    for (const query of [word.slice(0, 4), word.slice(0, 2) + word.slice(3)]) {
+      const results = await findArticles(query);
+      const summaries = await summariesOf(results, Math.ceil(results.length / resultsPerPage));
+      const titled = summaries.find(({ title }) =>
+        title
+          .toLowerCase()
+          .split(/\P{L}+/u)
+          .includes(word),
+      );
+      const pieces = titled?.marks.title.map(([start, end]) => titled.title.slice(start, end).toLowerCase());
+      expect(pieces, query).toContain(word);
+    }
   });
 });
 
@@ -199,8 +227,7 @@ describe('at 2,000 articles (issue 52)', () => {
     /** What the files fetched since `forgetSearch` cost, the library included. */
     const spent = () => library + fetched.reduce((sum, path) => sum + wire(large, path), 0);
     const search = async (query) => {
-      const ids = await findArticles(query);
-      await summariesOf(ids, 1);
+      await summariesOf(await findArticles(query), 1);
     };
     // Words a visitor may look for, one, two and three at a time.
     const { title, description } = generatedArticle(2001, 50);

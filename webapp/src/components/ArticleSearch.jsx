@@ -4,12 +4,12 @@
  * visitor's first search (articleSearch.js), so no page's first visit
  * carries it, and each query then loads only the parts of the index its
  * words need; it searches all the articles, whichever page of the list is
- * shown. Once a query is answered, the matching articles, best first, take
- * the place of `children` (the list), a few at a time (a button shows
- * more); a status line tells screen readers how many match. The query is
- * in the URL (?q=) once the visitor leaves the field, so a search can be
- * linked and survives Back; ↓ and ↑ move between the field and the
- * results, Escape clears the field.
+ * shown. Once a query is answered, the matching articles, best first, with
+ * the query's words marked, take the place of `children` (the list), a few
+ * at a time (a button shows more); a status line tells screen readers how
+ * many match. The query is in the URL (?q=) once the visitor leaves the
+ * field, so a search can be linked and survives Back; ↓ and ↑ move
+ * between the field and the results, Escape clears the field.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -21,6 +21,24 @@ import './ArticleSearch.css';
 
 /** How long typing may pause before the query is searched, in ms. */
 const pause = 150;
+
+/** `text` with each of `marks` ([start, end], where the search found the query's words) in a <mark>. */
+function marked(text, marks = []) {
+  let at = 0;
+  const pieces = marks.flatMap(([start, end]) => {
+    const before = text.slice(at, start);
+    at = end;
+    return [before, <mark key={start}>{text.slice(start, end)}</mark>];
+  });
+  return [...pieces, text.slice(at)];
+}
+
+/** A result's summary with the query's words marked in its title and description (searchFinder.js found them). */
+const withMarks = (article) => ({
+  ...article,
+  title: marked(article.title, article.marks?.title),
+  description: marked(article.description, article.marks?.description),
+});
 
 export default function ArticleSearch({ TagList, children }) {
   // The router's own hook, which the main script has already (useSearchParams would add to it).
@@ -95,7 +113,7 @@ export default function ArticleSearch({ TagList, children }) {
   // While the next answer is on its way, the last one stays on screen; before
   // the first, the list does, so that a key costs no more than its letter.
   const answered = searching && found.query !== '';
-  const results = answered ? found.articles : [];
+  const results = answered ? found.articles.map(withMarks) : [];
   let status = '';
   if (answered && found.failed) status = articlesUi.search.failed;
   else if (answered) status = plural(articlesUi.search.matches, found.total).replace('{query}', found.query.trim());
@@ -170,7 +188,7 @@ export default function ArticleSearch({ TagList, children }) {
       </p>
       {answered ? (
         // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- arrow keys move between the links inside
-        <div ref={resultsRef} onKeyDown={onResultsKey}>
+        <div className="article-search__results" ref={resultsRef} onKeyDown={onResultsKey}>
           {results.length > 0 && <ArticleList articles={results} headingLevel={2} page TagList={TagList} />}
           {results.length < found.total && !found.failed && (
             <button
