@@ -85,7 +85,9 @@ test("a card link's focus ring is drawn whole, outside the card", async (t) => {
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
     assert.ok(await link.evaluate((a) => a.matches(':focus-visible')), `${path}: Tab returns to the card's link`);
+    // The card in the middle of the screen, so that the band around it is drawn (Tab scrolls only as far as the link).
     const card = await link.evaluate((a) => {
+      a.closest('article').scrollIntoView({ block: 'center', behavior: 'instant' });
       const { x, y, width, height } = a.closest('article').getBoundingClientRect();
       return { x, y, width, height };
     });
@@ -95,6 +97,11 @@ test("a card link's focus ring is drawn whole, outside the card", async (t) => {
       width: card.width + 2 * margin,
       height: card.height + 2 * margin,
     };
+    const screen = page.viewportSize();
+    assert.ok(
+      clip.y >= 0 && clip.y + clip.height <= screen.height,
+      `${path}: the card and the band around it are on screen`,
+    );
     const pixels = async () =>
       sharp(await page.screenshot({ clip }))
         .raw()
