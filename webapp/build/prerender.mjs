@@ -245,8 +245,8 @@ export async function prerenderSite({ siteDir, app, appDir, prerenderDir, articl
   );
   // A few are named as they are served (a language's under its prefix), each with why it was not kept.
   const rendered = pages.filter((_, index) => kept[index] === null).map(({ url }) => url);
-  const named = rendered.map((url) => `${inLanguage(url)} (${cache.why(url)})`).join('; ');
-  const which = rendered.length > 0 && rendered.length <= 40 ? `: ${named}` : '';
+  const named = rendered.length > 0 && rendered.length <= 40;
+  const which = named ? `: ${rendered.map((url) => `${inLanguage(url)} (${cache.why(url)})`).join('; ')}` : '';
   console.log(`webapp: rendered again: ${rendered.length} of ${pages.length} pages${which}`);
   // A kept page's local links, as the cache recorded them: the site's files may have changed since.
   const links = kept.map((entry) => entry?.links ?? null);
