@@ -75,9 +75,10 @@ fn a_hundred_articles_are_a_hundred_pages_and_leave_the_home_page_as_light() {
     // The list is in pages of `articlesPerPage`, and so is the page of the
     // tag on every article, when the page table has a tag's later pages.
     let per = expected["articlesPerPage"].as_u64().unwrap() as usize;
-    assert_list_pages(&server, "/articles", &articles, per, &expected);
+    assert_list_pages(&server, "/articles", &articles, per, &[], &expected);
     let paged_tags = expected["pagedLists"].as_array().unwrap().iter().any(|path| path == "/tags/:tag/page/:page");
-    assert_list_pages(&server, "/tags/every-article", &articles, if paged_tags { per } else { ARTICLES }, &expected);
+    let tag_per = if paged_tags { per } else { ARTICLES };
+    assert_list_pages(&server, "/tags/every-article", &articles, tag_per, &["/tags.json"], &expected);
     let (list_visit, _) = first_visit(&server, "/articles");
     eprintln!("first visit of /articles, brotli: {list_visit} B with {ARTICLES} articles");
 
@@ -112,7 +113,10 @@ const EVERY_TAG: &str = "Every Article";
 /// then `first`/page/N, numbered from the oldest so that each keeps its
 /// articles; each links the newer and older one; every article on exactly
 /// one page; a number past the last is a 404, and the last is in the sitemap.
-fn assert_list_pages(server: &Server, first: &str, articles: &[String], per: usize, expected: &Value) {
+/// A later page's head preloads what the browser checks its number against
+/// (the first page's JSON, and `checked` too), so that hydration waits for
+/// no fetch after another.
+fn assert_list_pages(server: &Server, first: &str, articles: &[String], per: usize, checked: &[&str], expected: &Value) {
     let count = articles.len();
     let later = (count / per).saturating_sub(1);
     let on_first = count - later * per;
@@ -133,6 +137,9 @@ fn assert_list_pages(server: &Server, first: &str, articles: &[String], per: usi
         if n > 0 {
             let newer = if n == later { first.to_owned() } else { format!("{first}/page/{}", n + 1) };
             assert!(html.contains(&format!("rel=\"prev\" href=\"{newer}\"")), "{path} links the newer page");
+            for json in checked.iter().copied().chain([format!("{first}.json").as_str()]) {
+                assert!(html.contains(&format!("rel=\"preload\" href=\"{json}\"")), "{path} preloads {json}");
+            }
         }
         assert_well_formed(server, &path, &html, expected);
     }

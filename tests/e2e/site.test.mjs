@@ -316,7 +316,8 @@ test('the articles search loads its index on the first search only, finds an art
   );
   // The query is in the URL once the field has lost the focus.
   await page.waitForURL((url) => url.searchParams.get('q') === word);
-  await page.locator(`main a.card-link[href="${newest.path}"]`).click();
+  // The result's link (the list's, hidden under the results, has the same address).
+  await page.locator(`main a.card-link[href="${newest.path}"]`).filter({ visible: true }).click();
   await waitForTitle(page, `${newest.title} | ${title}`);
   await page.goBack();
   await page.getByRole('status').filter({ hasText: word }).waitFor();

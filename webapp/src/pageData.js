@@ -59,10 +59,12 @@ export function setDataSource(read) {
 /**
  * In a page component: the content at `url`. The preload lands in a
  * prerendered page's <head>, so the browser fetches the content while it
- * loads the scripts that will ask for it.
+ * loads the scripts that will ask for it; and so do those of `alsoRead`,
+ * what else the page reads in the browser (a later page of a list: what
+ * its number is checked against), which then come with it, not after it.
  */
-export function usePageData(url) {
-  preload(inLanguage(url), { as: 'fetch', crossOrigin: 'anonymous' });
+export function usePageData(url, ...alsoRead) {
+  for (const each of [url, ...alsoRead]) preload(inLanguage(each), { as: 'fetch', crossOrigin: 'anonymous' });
   return useSettled(loadData(url));
 }
 

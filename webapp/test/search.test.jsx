@@ -47,10 +47,9 @@ async function openArticles(path = '/articles') {
   return screen.getByRole('searchbox', { name: articlesUi.search.label });
 }
 
-const shownPaths = () =>
-  within(screen.getByRole('main'))
-    .queryAllByRole('link', { name: ui.readArticle })
-    .map((a) => a.getAttribute('href'));
+/** The 'Read Article' links shown (a hidden list's are not). */
+const readLinks = () => within(screen.getByRole('main')).queryAllByRole('link', { name: ui.readArticle });
+const shownPaths = () => readLinks().map((a) => a.getAttribute('href'));
 
 describe('searching the articles', () => {
   it('fetches nothing until the visitor starts, then finds articles by their words', async () => {
@@ -58,6 +57,7 @@ describe('searching the articles', () => {
     const field = await openArticles();
     expect(fetched).toEqual([]);
     expect(shownPaths()).toEqual(articleList.map(({ path }) => path));
+    const [listed] = readLinks();
     await user.type(field, word.toLowerCase());
     const status = screen.getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent(word.toLowerCase()));
@@ -90,10 +90,11 @@ describe('searching the articles', () => {
     expect(fetched.filter((url) => url === searchIndexPath)).toHaveLength(1); // once
     for (const url of fetched) expect(files.has(url), url).toBe(true);
 
-    // Escape clears the field: the whole list again.
+    // Escape clears the field: the whole list again, the same elements, hidden meanwhile rather than built again.
     await user.type(field, '{Escape}');
     expect(field).toHaveValue('');
     expect(shownPaths()).toEqual(articleList.map(({ path }) => path));
+    expect(readLinks()[0]).toBe(listed);
     expect(status).toHaveTextContent('');
     await user.tab();
     expect(window.location.search).toBe('');
@@ -104,7 +105,7 @@ describe('searching the articles', () => {
     const field = await openArticles(`/articles?q=${encodeURIComponent(word)}`);
     expect(field).toHaveValue(word);
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(word));
-    const links = within(screen.getByRole('main')).queryAllByRole('link', { name: ui.readArticle });
+    const links = readLinks();
     if (links.length === 0) return; // an owner's site without articles finds nothing
     field.focus();
     await user.keyboard('{ArrowDown}');

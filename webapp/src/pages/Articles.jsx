@@ -48,7 +48,8 @@ function CheckedPage({ segment }) {
 }
 
 function LaterPage({ page }) {
-  const data = usePageData(listDataPath(articlesPagePath(page)));
+  // With what the browser checks the number against (CheckedPage), so that both come at once.
+  const data = usePageData(listDataPath(articlesPagePath(page)), listDataPath(articlesPath));
   const entry = pageOf('articlesPage');
   const fill = (text) => text.replaceAll('{page}', page);
   const meta = {

@@ -123,7 +123,12 @@ function TagPage({ tag }) {
 }
 
 function LaterPage({ path, page }) {
-  const { articles, newest, tag } = usePageData(listDataPath(laterPagePath(path, page)));
+  // With what the browser checks the tag and the number against (CheckedPage), so that all three come at once.
+  const { articles, newest, tag } = usePageData(
+    listDataPath(laterPagePath(path, page)),
+    tagListPath,
+    listDataPath(path),
+  );
   const feed = feedOf(path, tag);
   const fill = (text) => text.replaceAll('{tag}', tag).replaceAll('{page}', page);
   const { heading, meta } = metaOf('tagPage', laterPagePath(path, page), fill, feed);
