@@ -13,6 +13,10 @@ await page.goto(`${baseURL}/articles`, { waitUntil: 'networkidle' });
 await page.getByRole('searchbox').fill(query);
 // The live region says how many were found for the query once they are shown.
 await page.getByRole('status').filter({ hasText: query }).waitFor();
-const results = await page.locator('main a.card-link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+// The results' links: the list's, hidden under them, are not shown.
+const results = await page
+  .locator('main a.card-link')
+  .filter({ visible: true })
+  .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 console.log(JSON.stringify({ results, problems }));
 await browser.close();
