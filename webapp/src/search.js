@@ -5,7 +5,7 @@
  * is cut (searchLeaves.js). Nothing of it is in any page's scripts.
  */
 import MiniSearch from 'minisearch';
-import { searchOptions, searchTerms, spacedRun, unspacedRun, wordRun } from './searchOptions.js';
+import { searchOptions, searchTerms, wordRun, wordTerms } from './searchOptions.js';
 import { leafPath, leavesOf, summaryPath } from './searchLeaves.js';
 
 export { leafPath, summaryPath };
@@ -60,35 +60,20 @@ export function find(query, index, leaves) {
 
 /**
  * Where `terms` (a Set, as the index holds them) stand in `text`, as
- * [start, end] pairs in order, for the results to mark: each word that is
- * one, and in a run of an unspaced script each letter or pair of letters
- * that is one (searchTerms), touching pairs joined.
+ * [start, end] pairs in order, for the results to mark: each of the text's
+ * terms (searchOptions.js's, so a word, or in a run of an unspaced script
+ * a letter or a pair of letters) that is one, touching ones joined.
  */
 export function marksOf(text, terms) {
+  const found = [...text.matchAll(wordRun)].flatMap(({ 0: word, index }) =>
+    wordTerms(word)
+      .filter(([term]) => terms.has(processTerm(term)))
+      .map(([term, at]) => [index + at, index + at + term.length]),
+  );
   const marks = [];
-  const mark = (start, end) => {
+  for (const [start, end] of found.sort(([a], [b]) => a - b)) {
     if (marks.length > 0 && marks.at(-1)[1] >= start) marks.at(-1)[1] = Math.max(marks.at(-1)[1], end);
     else marks.push([start, end]);
-  };
-  const isTerm = (piece) => terms.has(processTerm(piece));
-  for (const { 0: word, index } of text.matchAll(wordRun)) {
-    const runs = [...word.matchAll(unspacedRun)];
-    if (runs.length === 0) {
-      if (isTerm(word)) mark(index, index + word.length);
-      continue;
-    }
-    // A word with letters of an unspaced script: the rest between its runs, and each run's letters.
-    for (const { 0: rest, index: at } of word.matchAll(spacedRun))
-      if (isTerm(rest)) mark(index + at, index + at + rest.length);
-    for (const { 0: run, index: at } of runs) {
-      const letters = [...run];
-      let start = index + at;
-      if (letters.length === 1 && isTerm(run)) mark(start, start + run.length);
-      for (let i = 0; i + 1 < letters.length; start += letters[i].length, i += 1) {
-        const pair = letters[i] + letters[i + 1];
-        if (isTerm(pair)) mark(start, start + pair.length);
-      }
-    }
   }
   return marks;
 }

@@ -18,8 +18,31 @@ export const wordRun = new RegExp(`[^${separators}]+`, 'gu');
  */
 const unspacedScripts =
   '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}';
-export const unspacedRun = new RegExp(`[${unspacedScripts}]+`, 'gu');
-export const spacedRun = new RegExp(`[^${unspacedScripts}]+`, 'gu');
+const unspacedRun = new RegExp(`[${unspacedScripts}]+`, 'gu');
+const spacedRun = new RegExp(`[^${unspacedScripts}]+`, 'gu');
+
+/**
+ * The terms of one word (no space or punctuation in it), each with where
+ * it starts in the word: the word itself; or, where it has letters of an
+ * unspaced script, its other letters' runs, then each run's overlapping
+ * pairs ('全文検索' → '全文', '文検', '検索'; a letter alone stays one).
+ */
+export function wordTerms(word) {
+  const runs = [...word.matchAll(unspacedRun)];
+  if (runs.length === 0) return [[word, 0]];
+  const rest = [...word.matchAll(spacedRun)].map(({ 0: piece, index }) => [piece, index]);
+  const pairs = runs.flatMap(({ 0: run, index }) => {
+    const letters = [...run];
+    if (letters.length === 1) return [[run, index]];
+    let at = index;
+    return letters.slice(1).map((letter, i) => {
+      const start = at;
+      at += letters[i].length;
+      return [letters[i] + letter, start];
+    });
+  });
+  return [...rest, ...pairs];
+}
 
 /**
  * The terms of a text, for the index and for a query alike. Words are split
@@ -29,16 +52,7 @@ export const spacedRun = new RegExp(`[^${unspacedScripts}]+`, 'gu');
  * the same in every browser (docs/articles.md has the index's size).
  */
 export function searchTerms(text) {
-  return text.split(spaceOrPunctuation).flatMap((word) => {
-    const runs = word.match(unspacedRun);
-    if (!runs) return [word];
-    const rest = word.split(unspacedRun).filter(Boolean);
-    const pairs = runs.flatMap((run) => {
-      const letters = [...run];
-      return letters.length === 1 ? letters : letters.slice(1).map((letter, index) => letters[index] + letter);
-    });
-    return [...rest, ...pairs];
-  });
+  return text.split(spaceOrPunctuation).flatMap((word) => wordTerms(word).map(([term]) => term));
 }
 
 export const searchOptions = {

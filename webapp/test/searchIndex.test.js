@@ -148,6 +148,8 @@ describe('the search index, cut into leaves', () => {
     expect(marked('Code Review, code-review', ['code', 'review'])).toEqual(['Code', 'Review', 'code', 'review']);
     expect(marked('全文検索は便利。HTTP検索は', ['検索', '索は', 'http'])).toEqual(['検索は', 'HTTP検索は']);
     expect(marked('日本語の文章', ['日本', '本語'])).toEqual(['日本語']);
+    // A word whose unspaced letters come before its others: both marked, as one.
+    expect(marked('検索HTTP', ['検索', 'http'])).toEqual(['検索HTTP']);
     expect(marked('Nothing here', ['else'])).toEqual([]);
     // From a search: the word's beginning, and the word with a letter missing, mark the whole word.
     served = whole;
